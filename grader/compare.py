@@ -1,0 +1,127 @@
+"""Describing calls and comparing outputs, with messages that say what differed and where."""
+from __future__ import annotations
+
+import math
+
+import torch
+
+# (rtol, atol) per dtype; atol is multiplied by the magnitude of the case (see tolerance()).
+TOLERANCES = {
+    torch.float64: (1e-7, 1e-9),
+    torch.float32: (1e-4, 1e-5),
+    torch.float16: (1e-2, 2e-3),
+    torch.bfloat16: (4e-2, 2e-2),
+}
+
+
+def describe_value(v) -> str:
+    if isinstance(v, torch.Tensor):
+        dt = str(v.dtype).removeprefix("torch.")
+        text = f"{tuple(v.shape)} {dt}"
+        if v.device.type != "cpu":
+            text += f" on {v.device}"
+        if v.numel() <= 8 and v.device.type == "cpu" and not v.is_meta:
+            text += f" {v.tolist()}"
+        return text
+    if isinstance(v, (list, tuple)):
+        inner = ", ".join(describe_value(x) for x in v[:6])
+        more = ", ..." if len(v) > 6 else ""
+        return f"[{inner}{more}]" if isinstance(v, list) else f"({inner}{more})"
+    if callable(v):
+        return getattr(v, "__name__", "a function")
+    return repr(v)
+
+
+def describe_call(name: str, args, kwargs, params: list[str]) -> str:
+    parts = []
+    for i, a in enumerate(args):
+        key = params[i] if i < len(params) else f"arg{i}"
+        parts.append(f"{key}={describe_value(a)}")
+    parts += [f"{k}={describe_value(v)}" for k, v in kwargs.items()]
+    return f"{name}({', '.join(parts)})"
+
+
+def tolerance(dtype, scale: float, overrides: dict) -> tuple[float, float]:
+    rtol, atol = overrides.get(str(dtype).removeprefix("torch."), TOLERANCES.get(dtype, (0.0, 0.0)))
+    return rtol, atol * max(1.0, scale)
+
+
+def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, path="output",
+                     equal_nan=False) -> tuple[str, str] | None:
+    """None when got matches expected; else (kind, message), kind one of shape, dtype, values."""
+    overrides = overrides or {}
+    if isinstance(expected, torch.Tensor):
+        if not isinstance(got, torch.Tensor):
+            return "shape", f"{path}: expected a tensor {describe_value(expected)}, got {type(got).__name__}"
+        if got.shape != expected.shape:
+            return "shape", f"{path}: expected shape {tuple(expected.shape)}, got {tuple(got.shape)}"
+        if got.dtype != expected.dtype:
+            return "dtype", f"{path}: expected dtype {expected.dtype}, got {got.dtype}"
+        return _value_difference(expected, got, scale, overrides, graded, path, equal_nan)
+    if isinstance(expected, (list, tuple)):
+        if not isinstance(got, (list, tuple)) or len(got) != len(expected):
+            n = len(got) if isinstance(got, (list, tuple)) else type(got).__name__
+            return "shape", f"{path}: expected a sequence of {len(expected)}, got {n}"
+        for i, (e, g) in enumerate(zip(expected, got)):
+            diff = first_difference(e, g, scale=scale, overrides=overrides, path=f"{path}[{i}]",
+                                    graded=graded[i] if isinstance(graded, (list, tuple)) else graded,
+                                    equal_nan=equal_nan)
+            if diff:
+                return diff
+        return None
+    if isinstance(expected, float):
+        if not isinstance(got, (float, int)) or isinstance(got, bool):
+            return "dtype", f"{path}: expected a float, got {type(got).__name__}"
+        if equal_nan and math.isnan(expected) and math.isnan(got):
+            return None
+        rtol, atol = tolerance(torch.float32, scale, overrides)
+        if not math.isclose(expected, got, rel_tol=rtol, abs_tol=atol):
+            return "values", f"{path}: expected {expected:.6g}, got {got:.6g}"
+        return None
+    if isinstance(got, torch.Tensor) or type(got) is not type(expected):
+        return "dtype", f"{path}: expected {type(expected).__name__}, got {type(got).__name__}"
+    if got != expected:
+        return "values", f"{path}: expected {expected!r}, got {got!r}"
+    return None
+
+
+def _value_difference(expected, got, scale, overrides, graded, path, equal_nan):
+    if expected.dtype in (torch.bool, torch.int64, torch.int32):
+        bad = expected != got
+        if graded is not None:
+            bad &= graded
+        if bad.any():
+            idx = tuple(bad.nonzero()[0].tolist())
+            return "values", f"{path}: {int(bad.sum())} elements differ, first at {list(idx)}: " \
+                             f"expected {expected[idx].item()}, got {got[idx].item()}"
+        return None
+    rtol, atol = tolerance(expected.dtype, scale, overrides)
+    e, g = expected.detach().double(), got.detach().double()
+    nan_e, nan_g = torch.isnan(e), torch.isnan(g)
+    err = (e - g).abs()
+    both_inf = torch.isinf(e) & (e == g)
+    err = torch.where(both_inf, torch.zeros_like(err), err)
+    bad = err > atol + rtol * e.abs()
+    bad |= nan_g & ~(nan_e if equal_nan else torch.zeros_like(nan_e))
+    bad |= nan_e & ~nan_g
+    if graded is not None:
+        bad &= graded.to(bad.device)
+    if not bad.any():
+        return None
+    if (nan_g & bad).any() and not equal_nan:
+        idx = tuple((nan_g & bad).nonzero()[0].tolist())
+        return "values", f"{path}: NaN at {list(idx)} ({int((nan_g & bad).sum())} NaN elements) " \
+                         f"where {e[idx].item():.6g} was expected"
+    err = torch.where(bad, torch.nan_to_num(err, nan=math.inf), torch.zeros_like(err))
+    idx = tuple(divmod_index(int(err.argmax()), err.shape))
+    return "values", (f"{path}: max |diff| {err[idx].item():.2g} at {list(idx)} "
+                      f"(expected {e[idx].item():.6g}, got {g[idx].item():.6g}; "
+                      f"atol {atol:.0e}, rtol {rtol:.0e}; {int(bad.sum())} of {bad.numel()} elements off)")
+
+
+def divmod_index(flat: int, shape) -> list[int]:
+    idx = []
+    for n in reversed(shape):
+        flat, r = divmod(flat, n)
+        idx.append(r)
+    return list(reversed(idx))

@@ -1,0 +1,21 @@
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(autouse=True)
+def drill_home(tmp_path, monkeypatch):
+    """Every test gets its own DRILL_HOME: nothing leaks into the user's real progress."""
+    monkeypatch.setenv("DRILL_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def pytest_configure(config):
+    import torch
+    torch.set_num_threads(1)
+    os.environ.setdefault("OMP_NUM_THREADS", "1")

@@ -1,0 +1,33 @@
+"""Grading in the test process (fast: no child start). The sandbox has tests of its own."""
+from pathlib import Path
+
+from grader.pipeline import grade
+from grader.result import Check, Verdict
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLUTIONS = ROOT / "tests" / "solutions"
+
+
+def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True) -> Verdict:
+    verdict = Verdict(drill=drill_id, file=str(path), seed=seed)
+    verdict.checks = [e for e in grade(drill_id, str(path), seed=seed, speed_check=speed)
+                      if isinstance(e, Check)]
+    return verdict
+
+
+def solutions(prefix: str) -> list[Path]:
+    return sorted(SOLUTIONS.glob(f"*/{prefix}_*.py"))
+
+
+def expectation(path: Path) -> dict:
+    """A wrong solution says which check must fail and which mistake it must be named as:
+    EXPECT = {"check": "values", "mistake": "subtracting the max"}."""
+    namespace: dict = {}
+    source = path.read_text()
+    start = source.index("EXPECT = ")
+    exec(source[start:source.index("\n", start)], namespace)
+    return namespace["EXPECT"]
+
+
+def show(verdict: Verdict) -> str:
+    return "\n".join(f"  {c.name}: {c.status} {c.message} {c.call} {c.mistake}" for c in verdict.checks)
