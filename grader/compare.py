@@ -21,7 +21,9 @@ def describe_value(v) -> str:
         if v.device.type != "cpu":
             text += f" on {v.device}"
         if v.numel() <= 8 and v.device.type == "cpu" and not v.is_meta:
-            text += f" {v.tolist()}"
+            values = v.flatten().tolist()
+            shown = [f"{x:.4g}" if isinstance(x, float) else str(x) for x in values]
+            text += f" [{', '.join(shown)}]"
         return text
     if isinstance(v, (list, tuple)):
         inner = ", ".join(describe_value(x) for x in v[:6])
