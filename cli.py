@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
@@ -60,7 +60,7 @@ def minutes(seconds: float | None) -> str:
 def drills_table(infos, summary: dict) -> Table:
     table = Table(title="drills", title_justify="left")
     for col in ("id", "title", "标题", "topic", "level", "min", "status", "best"):
-        table.add_column(col, no_wrap=col in ("id", "status"))
+        table.add_column(col, no_wrap=col in ("id", "status"), overflow="fold")
     for info in infos:
         s = summary.get(info.id)
         status = s["status"] if s else "new"
@@ -101,18 +101,44 @@ def verdict_summary(verdict: Verdict, info: registry.DrillInfo) -> Panel:
     return Panel(body, border_style=colour, expand=False)
 
 
-def progress_table(infos, summary: dict) -> Table:
-    table = Table(title="progress", title_justify="left")
-    for col in ("id", "status", "checks", "passes", "best", "budget", "hints", "solution seen", "last"):
-        table.add_column(col)
-    for info in infos:
-        s = summary.get(info.id)
-        if not s:
-            continue
-        table.add_row(info.id, s["status"], str(s["checks"]), str(s["passes"]), minutes(s["best"]),
-                      f"{info.minutes}:00", str(s["hints"]), "yes" if s["revealed"] else "",
-                      time.strftime("%Y-%m-%d %H:%M", time.localtime(s["last"])))
-    return table
+def bar(value: float, top: float, width: int = 20) -> str:
+    filled = 0 if not top else round(width * value / top)
+    return "█" * filled + "·" * (width - filled)
+
+
+def progress_view(f: dict) -> Group:
+    rate = "–" if f["pass_rate"] is None else f"{f['pass_rate']:.0%}"
+    head = (f"[bold]{f['passed']}/{f['drills']}[/] drills passed · [bold]{rate}[/] of {f['checks']} checks "
+            f"passed · streak [bold]{f['streak_days']}[/] day{'s' * (f['streak_days'] != 1)}")
+    topics = Table(title="coverage by topic", title_justify="left", box=None)
+    for col in ("topic", "passed", "", "attempted"):
+        topics.add_column(col)
+    for name, t in f["topics"].items():
+        topics.add_row(name, f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
+                       str(t["attempted"]))
+    drills = Table(title="per drill, weakest first", title_justify="left")
+    for col in ("id", "status", "checks", "fails", "hints", "best", "budget", ""):
+        drills.add_column(col)
+    for d in f["per_drill"]:
+        best = d["best_seconds"]
+        over = best is not None and best > d["budget_seconds"]
+        drills.add_row(d["id"], d["status"], str(d["checks"]), str(d["fails"]), str(d["hints"]),
+                       f"[{'red' if over else 'green'}]{minutes(best)}[/]" if best is not None else "",
+                       minutes(d["budget_seconds"]),
+                       f"[yellow]{bar(min(best or 0, 2 * d['budget_seconds']), 2 * d['budget_seconds'], 10)}[/]")
+    days = " ".join(f"{d['checks']}" for d in f["daily_checks"])
+    spark = "".join(" ▁▂▃▄▅▆▇█"[min(8, round(8 * d["checks"] / max(1, max(x["checks"] for x in f["daily_checks"]))))]
+                    for d in f["daily_checks"])
+    recent = Table(title="recent", title_justify="left", box=None)
+    for col in ("when", "drill", "what", "failed"):
+        recent.add_column(col)
+    for e in f["recent"]:
+        recent.add_row(time.strftime("%m-%d %H:%M", time.localtime(e["ts"])), e["drill"],
+                       e["kind"] + (f" {e['status']}" if e["status"] else ""), ", ".join(e["failed"]))
+    weakest = ", ".join(f["weakest"]) or "none yet"
+    mocks = [scorecard_table(card) for card in f["mocks"][-3:]]
+    return Group(head, "", topics, "", drills, "", f"checks per day, last 14: {spark}  [dim]({days})[/]",
+                 f"weakest: [bold]{weakest}[/]", "", recent, *mocks)
 
 
 # ---- commands ---------------------------------------------------------------------------------
@@ -180,13 +206,58 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
     on_check = None if as_json else (lambda c: console.print(check_line(c)))
     verdict = sandbox.grade(drill_id, path, seed=seed, device=device, speed=not no_speed, on_check=on_check)
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-    store().record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
-                   seed=verdict.seed, file=str(path))
+    record_check(drill_id, info, verdict, path)
     if as_json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
         console.print(verdict_summary(verdict, info))
     raise typer.Exit(0 if verdict.passed else 1)
+
+
+def record_check(drill_id: str, info: registry.DrillInfo, verdict: Verdict, path: Path) -> None:
+    from grader import schedule
+    s = store()
+    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
+    s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
+             seed=verdict.seed, file=str(path))
+    schedule.after_check(s, drill_id, info.minutes)
+
+
+@app.command()
+def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.")] = None,
+          file: Annotated[Optional[Path], typer.Option("--file", help="Watch this file as the drill.")] = None,
+          interval: Annotated[float, typer.Option(help="Seconds between looks at the file.")] = 0.25):
+    """Re-grade on every save of your file (Ctrl-C stops). The grader stays warm between saves."""
+    from grader import sandbox
+    drill_id = drill_id or store().last_started()
+    if drill_id is None:
+        raise unusable("No drill given and none started: drill start ID first.")
+    info = known(drill_id)
+    path = file or home.drill_file(drill_id)
+    if not path.is_file():
+        raise unusable(f"No file {path}: run drill start {drill_id} first, or give --file.")
+    worker = sandbox.Worker()
+    console.print(f"[dim]starting the grader for {path} …[/]")
+    worker.start()
+    seen = None
+    try:
+        while True:
+            stamp = path.stat().st_mtime_ns if path.exists() else None
+            if stamp is not None and stamp != seen:
+                seen = stamp
+                console.clear()
+                console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
+                verdict = worker.grade(drill_id, path, on_check=lambda c: console.print(check_line(c)))
+                record_check(drill_id, info, verdict, path)
+                console.print(verdict_summary(verdict, info))
+                console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
+                if not worker.alive:
+                    worker.start()   # the learner's code took the last one down: warm a new one
+            time.sleep(interval)
+    except KeyboardInterrupt:
+        console.print("[dim]stopped watching[/]")
+    finally:
+        worker.close()
 
 
 @app.command()
@@ -225,13 +296,220 @@ def reset(drill_id: Annotated[str, typer.Argument(metavar="ID")]):
 
 
 @app.command()
-def progress():
-    """Your history per drill."""
-    summary = store().summary()
-    if not summary:
+def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False):
+    """Coverage by topic, pass rate, time to pass against each budget, streak, weakest drills, history."""
+    from grader import report
+    figures = report.figures(store())
+    if as_json:
+        print(json.dumps(figures, ensure_ascii=False))
+    elif not figures["attempted"]:
         console.print("Nothing yet: drill start softmax")
+    else:
+        console.print(progress_view(figures))
+
+
+@app.command("report")
+def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-contained HTML page here.")]):
+    """Write the progress report as one HTML file (no network needed to view it)."""
+    from grader import html_report as page, report
+    html.write_text(page.page(report.figures(store())), encoding="utf-8")
+    console.print(f"wrote {html.resolve()}")
+
+
+def schedule_table(cards: dict, now: float, until: float | None) -> Table:
+    table = Table(title="reviews", title_justify="left")
+    for col in ("id", "due", "last rating"):
+        table.add_column(col)
+    for drill_id, c in sorted(cards.items(), key=lambda kv: kv[1]["due"]):
+        if until is not None and c["due"] > until:
+            continue
+        when = "now" if c["due"] <= now else time.strftime("%Y-%m-%d", time.localtime(c["due"]))
+        table.add_row(drill_id, when, c["rating"])
+    return table
+
+
+@app.command("next")
+def next_reviews():
+    """The drills due for review, soonest first (FSRS, from your checks' outcomes)."""
+    cards = store().cards()
+    if not cards:
+        console.print("No reviews scheduled yet: pass or fail a drill first (drill start softmax).")
         return
-    console.print(progress_table(registry.drills().values(), summary))
+    console.print(schedule_table(cards, time.time(), None))
+
+
+@app.command()
+def today():
+    """The drills due for review by the end of today."""
+    cards = store().cards()
+    end = time.mktime(time.localtime()[:3] + (23, 59, 59, 0, 0, -1))
+    due = {k: v for k, v in cards.items() if v["due"] <= end}
+    if not due:
+        upcoming = min(cards.values(), key=lambda c: c["due"], default=None)
+        later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming['due']))}" if upcoming else ""
+        console.print(f"Nothing due today{later}.")
+        return
+    console.print(schedule_table(due, time.time(), end))
+
+
+def scorecard_table(card: dict) -> Table:
+    table = Table(title=f"mock {card['id']}: {card['passed']}/{card['asked']} passed", title_justify="left")
+    for col in ("drill", "passed", "to first pass", "attempts", "hints", "solution", "checks failed"):
+        table.add_column(col)
+    for p in card["problems"]:
+        table.add_row(p["drill"], "[green]yes[/]" if p["passed"] else "[red]no[/]",
+                      minutes(p["seconds_to_pass"]), str(p["attempts"]),
+                      f"{p['hints']}" + (f" (+{p['hints'] * 2} min)" if p["hints"] else ""),
+                      "[red]revealed[/]" if p["solution_revealed"] else "", ", ".join(p["failed_checks"]))
+    return table
+
+
+def mock_view(session: dict, checks: list[Check], grading: bool, notice: str) -> Group:
+    from grader import mock
+    left = max(0, mock.remaining(session))
+    colour = "green" if left > 300 else "yellow" if left > 60 else "red"
+    problems = Table(box=None)
+    for col in ("", "problem", "state", "attempts", "hints"):
+        problems.add_column(col)
+    for i, p in enumerate(session["problems"]):
+        marker = "▶" if i == session["current"] else ""
+        problems.add_row(marker, p["drill"], p["state"], str(p["attempts"]), str(p["hints"]))
+    parts = [f"[bold]mock interview[/] · [{colour} bold]{minutes(left)}[/] left", problems]
+    problem = mock.active(session)
+    if problem:
+        info = registry.get(problem["drill"])
+        if problem["question"]:
+            parts.append(f"[bold magenta]Interviewer:[/] {escape(problem['question'])}")
+        parts += [f"[bold]{info.title} {info.zh}[/] · edit [bold]{problem['file']}[/] and save to grade",
+                  escape(info.prompt().split("Example")[0].strip())]
+    if grading:
+        parts.append("[dim]grading …[/]")
+    parts += [check_line(c) for c in checks if c.status not in ("pass",)]
+    if notice:
+        parts.append(f"[yellow]{escape(notice)}[/]")
+    parts.append("[dim]keys: h hint (costs 2 min) · s solution (problem counts as failed) · n next · q end · "
+                 "Ctrl-C pause (drill mock --resume)[/]")
+    return Group(*parts)
+
+
+@app.command("mock")
+def mock_interview(minutes_: Annotated[float, typer.Option("--minutes", help="Length of the interview.")] = 45,
+                   count: Annotated[int, typer.Option(help="Problems to ask.")] = 2,
+                   topic: Annotated[Optional[str], typer.Option(help="Only this topic.")] = None,
+                   difficulty: Annotated[Optional[str], typer.Option(help="easy, medium or hard.")] = None,
+                   resume: Annotated[bool, typer.Option("--resume", help="Continue the interrupted mock.")] = False):
+    """A timed mock interview: problems you haven't seen or are weak at, re-graded on every save."""
+    from grader import mock
+    s = store()
+    session = mock.load()
+    if resume and session is None:
+        raise unusable("No interrupted mock to resume: drill mock starts one.")
+    if not resume and session is not None:
+        raise unusable("A mock is in progress: drill mock --resume continues it "
+                       f"({max(0, mock.remaining(session)) / 60:.0f} min left).")
+    if session is None:
+        picked = mock.pick(s, count, topic, difficulty)
+        if not picked:
+            raise unusable("No drills match that topic and difficulty.")
+        session = mock.new_session(picked, minutes_)
+        mock.save(session)
+    run_mock(session, s)
+
+
+def run_mock(session: dict, s: Store) -> None:
+    import threading
+    from rich.live import Live
+    from grader import mock, sandbox
+    worker = sandbox.Worker()
+    console.print("[dim]starting the grader …[/]")
+    worker.start()
+    state = {"checks": [], "grading": False, "notice": "", "verdict": None}
+    announced: set[int] = set()
+
+    def grade(problem):
+        state["checks"], state["grading"] = [], True
+        verdict = worker.grade(problem["drill"], problem["file"], on_check=state["checks"].append)
+        state["verdict"], state["grading"] = verdict, False
+
+    seen, thread = {}, None
+    with keys() as read_key, Live(console=console, refresh_per_second=4, auto_refresh=False) as live:
+        try:
+            while not mock.finished(session):
+                problem = mock.active(session)
+                if session["current"] not in announced:
+                    announced.add(session["current"])
+                    s.record("start", problem["drill"], mock=session["id"])
+                key = read_key()
+                if key == "q":
+                    session["ended"] = time.time()
+                elif key == "n":
+                    mock.advance(session)
+                    state["checks"], state["notice"] = [], ""
+                elif key == "h":
+                    info = registry.get(problem["drill"])
+                    if problem["hints"] < len(info.hints):
+                        problem["hints"] += 1
+                        s.record("hint", problem["drill"], mock=session["id"])
+                    state["notice"] = " · ".join(info.hints[:problem["hints"]])
+                elif key == "s":
+                    problem["solution"] = True
+                    s.record("reveal", problem["drill"], mock=session["id"])
+                    state["notice"] = registry.get(problem["drill"]).reference.read_text()
+                path = Path(problem["file"]) if problem else None
+                stamp = path.stat().st_mtime_ns if path and path.exists() else None
+                if problem and not state["grading"] and stamp != seen.get(session["current"], stamp):
+                    thread = threading.Thread(target=grade, args=(problem,), daemon=True)
+                    state["grading"] = True
+                    thread.start()
+                if problem and stamp is not None:
+                    seen[session["current"]] = stamp
+                verdict = state["verdict"]
+                if verdict is not None and not state["grading"]:
+                    state["verdict"] = None
+                    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
+                    record_check(problem["drill"], registry.get(problem["drill"]), verdict, Path(problem["file"]))
+                    mock.record_check(session, verdict.status, failed)
+                    if verdict.passed:
+                        asked = mock.follow_up(session)
+                        mock.advance(session)
+                        state["checks"] = []
+                        state["notice"] = "Passed." + (" A follow-up question is next." if asked else "")
+                mock.save(session)
+                live.update(mock_view(session, state["checks"], state["grading"], state["notice"]), refresh=True)
+                time.sleep(0.2)
+        except KeyboardInterrupt:
+            mock.save(session)
+            live.stop()
+            console.print("Paused. [bold]drill mock --resume[/] continues; the clock keeps running.")
+            worker.close()
+            return
+    worker.close()
+    card = mock.close(session, s)
+    console.print(scorecard_table(card))
+
+
+class keys:
+    """Single key presses from a terminal without waiting for Enter; nothing when not a terminal."""
+
+    def __enter__(self):
+        import select
+        self.fd = sys.stdin.fileno() if sys.stdin.isatty() else None
+        if self.fd is not None:
+            import termios
+            import tty
+            self.saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd)
+
+        def read() -> str:
+            if self.fd is None or not select.select([self.fd], [], [], 0)[0]:
+                return ""
+            return os.read(self.fd, 1).decode(errors="ignore").lower()
+        return read
+
+    def __exit__(self, *exc):
+        if self.fd is not None:
+            import termios
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
 def main() -> None:

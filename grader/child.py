@@ -37,9 +37,13 @@ def main() -> None:
         events.write(json.dumps(obj) + "\n")
 
     emit({"ready": True})
+    limited = False
     for line in sys.stdin:
         request = json.loads(line)
-        limit_memory(request.pop("memory_mb"))
+        memory_mb = request.pop("memory_mb")
+        if not limited:
+            limit_memory(memory_mb)
+            limited = True
         try:
             for event in grade(**request):
                 if isinstance(event, tuple):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import torch
 
 # (rtol, atol) per dtype; atol is multiplied by the magnitude of the case (see tolerance()).
@@ -15,6 +16,8 @@ TOLERANCES = {
 
 
 def describe_value(v) -> str:
+    if isinstance(v, np.ndarray):
+        return f"{v.shape} {v.dtype} (NumPy)"
     if isinstance(v, torch.Tensor):
         dt = str(v.dtype).removeprefix("torch.")
         text = f"{tuple(v.shape)} {dt}"
@@ -52,6 +55,23 @@ def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, p
                      equal_nan=False) -> tuple[str, str] | None:
     """None when got matches expected; else (kind, message), kind one of shape, dtype, values."""
     overrides = overrides or {}
+    if isinstance(expected, np.ndarray):
+        if not isinstance(got, np.ndarray):
+            return "dtype", f"{path}: expected a NumPy array {expected.shape} {expected.dtype}, got {type(got).__name__}"
+        if got.dtype != expected.dtype and got.shape == expected.shape:
+            return "dtype", f"{path}: expected dtype {expected.dtype}, got {got.dtype}"
+        expected, got = torch.from_numpy(np.ascontiguousarray(expected)), torch.from_numpy(np.ascontiguousarray(got))
+    if isinstance(expected, dict):
+        if not isinstance(got, dict) or set(got) != set(expected):
+            keys = sorted(got) if isinstance(got, dict) else type(got).__name__
+            return "shape", f"{path}: expected a dict with keys {sorted(expected)}, got {keys}"
+        for key in expected:
+            diff = first_difference(expected[key], got[key], scale=scale, overrides=overrides,
+                                    path=f"{path}[{key!r}]", equal_nan=equal_nan,
+                                    graded=graded.get(key) if isinstance(graded, dict) else graded)
+            if diff:
+                return diff
+        return None
     if isinstance(expected, torch.Tensor):
         if not isinstance(got, torch.Tensor):
             return "shape", f"{path}: expected a tensor {describe_value(expected)}, got {type(got).__name__}"

@@ -2,16 +2,19 @@
 changes of inputs, and the size of intermediates."""
 from __future__ import annotations
 
+import builtins
 import contextlib
 import errno
 import importlib
 import signal
 
+import numpy as np
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
 
+LEARNER_PREFIX = "learner_"  # the learner's file is loaded as module learner_<id>
 OUTPUT_LIMIT = 16 * 2**20   # bytes the learner's code may print (RLIMIT_FSIZE on the output file)
 
 
@@ -41,12 +44,16 @@ def resolve(dotted: str):
 
 
 class BannedCalls(TorchFunctionMode):
-    """Records calls of banned torch functions and banned nn.Module classes while active."""
+    """Records, while active, calls of banned torch functions, forward calls of banned nn.Module
+    classes, and imports of banned modules ("import torch") by the learner's file."""
 
     def __init__(self, names: list[str]):
         super().__init__()
         self.functions, self.classes = {}, {}
+        self.modules = [n.removeprefix("import ").strip() for n in names if n.startswith("import ")]
         for name in names:
+            if name.startswith("import "):
+                continue
             obj = resolve(name)
             if isinstance(obj, type) and issubclass(obj, torch.nn.Module):
                 self.classes[obj] = name
@@ -69,12 +76,25 @@ class BannedCalls(TorchFunctionMode):
         if name and name not in self.seen:
             self.seen.append(name)
 
+    def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
+        importer = (globals or {}).get("__name__", "")
+        if importer.startswith(LEARNER_PREFIX) and level == 0:
+            for banned in self.modules:
+                if (name == banned or name.startswith(banned + ".")) and f"import {banned}" not in self.seen:
+                    self.seen.append(f"import {banned}")
+        return self._real_import(name, globals, locals, fromlist, level)
+
     def __enter__(self):
         self._handle = torch.nn.modules.module.register_module_forward_pre_hook(self._module_hook)
+        if self.modules:
+            self._real_import = builtins.__import__
+            builtins.__import__ = self._import
         return super().__enter__()
 
     def __exit__(self, *exc):
         self._handle.remove()
+        if self.modules:
+            builtins.__import__ = self._real_import
         return super().__exit__(*exc)
 
 
@@ -109,8 +129,11 @@ def learner_code(seconds: float):
 
 
 def tensors_in(tree, path="") -> list[tuple[str, torch.Tensor]]:
+    """The tensors in a nest of lists, tuples and dicts (NumPy arrays as tensors sharing memory)."""
     if isinstance(tree, torch.Tensor):
         return [(path, tree)]
+    if isinstance(tree, np.ndarray) and tree.dtype != object:
+        return [(path, torch.from_numpy(tree))]
     if isinstance(tree, (list, tuple)):
         return [t for i, x in enumerate(tree) for t in tensors_in(x, f"{path}[{i}]")]
     if isinstance(tree, dict):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import inspect
 import traceback
 
+import numpy as np
 import torch
 
 from grader.compare import describe_call
@@ -11,18 +12,21 @@ from grader.guards import BannedCalls, Snapshot, learner_code, tensors_in
 from grader.spec import Case, Drill
 
 
+class ParameterMismatch(Exception):
+    """The learner's module has other parameter names or shapes than the drill fixes."""
+
+
 class LearnerRaised(Exception):
     """The learner's code raised: carries a short, learner-facing description."""
 
     def __init__(self, exc: BaseException, filename: str):
         self.exc = exc
+        if isinstance(exc, ParameterMismatch):
+            super().__init__(str(exc))
+            return
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
         where = f" (line {frames[-1].lineno}: `{frames[-1].line}`)" if frames else ""
         super().__init__(f"raised {type(exc).__name__}: {exc}{where}")
-
-
-class ParameterMismatch(Exception):
-    """The learner's module has other parameter names or shapes than the drill fixes."""
 
 
 def perturbed_state(module: torch.nn.Module, seed: int) -> dict:
@@ -38,10 +42,10 @@ def perturbed_state(module: torch.nn.Module, seed: int) -> dict:
 
 
 class Runner:
-    def __init__(self, drill: Drill, reference, learner, learner_file: str, call_limit: float):
+    def __init__(self, drill: Drill, reference, learner, learner_file: str, call_limit: float,
+                 banned: BannedCalls):
         self.drill, self.ref_mod, self.mod = drill, reference, learner
-        self.file, self.call_limit = learner_file, call_limit
-        self.banned = BannedCalls(drill.banned)
+        self.file, self.call_limit, self.banned = learner_file, call_limit, banned
         self.mutations: list[str] = []
         entry = getattr(reference, drill.entry)
         self.is_module = inspect.isclass(entry)
@@ -84,15 +88,13 @@ class Runner:
 
     def learner(self, case: Case, dtype=None, device=None):
         """Run the learner's code on a copy of `case`, watching for banned calls and in-place edits."""
-        case = map_case(case, lambda t: t if t.requires_grad else t.clone(), floating_only=False)
+        case = copy_case(case)
         snapshot = Snapshot(dict(zip(self.params, case.args)) | case.kwargs)
         try:
             with learner_code(self.call_limit):
                 impl = self.last_impl = self.build(self.mod, case, dtype, device)
                 with self.banned:
                     out = self.drill.run(impl, case)
-        except (ParameterMismatch, NotImplementedError):
-            raise
         except Exception as e:
             raise LearnerRaised(e, self.file) from e
         for name in snapshot.changed():
@@ -117,6 +119,22 @@ def map_case(case: Case, fn, floating_only: bool = True) -> Case:
         return v
     return Case(args=apply(case.args), kwargs={k: apply(v) for k, v in case.kwargs.items()},
                 init=case.init, label=case.label, scale=case.scale, seed=case.seed)
+
+
+def copy_case(case: Case) -> Case:
+    """A copy the learner's code may spoil: tensors (but fresh autograd leaves) and arrays cloned."""
+    def copy(v):
+        if isinstance(v, torch.Tensor):
+            return v if v.requires_grad else v.clone()
+        if isinstance(v, np.ndarray):
+            return v.copy()
+        if isinstance(v, (list, tuple)):
+            return type(v)(copy(x) for x in v)
+        if isinstance(v, dict):
+            return {k: copy(x) for k, x in v.items()}
+        return v
+    return Case(args=copy(case.args), kwargs=copy(case.kwargs), init=case.init, label=case.label,
+                scale=case.scale, seed=case.seed)
 
 
 def cast_case(case: Case, dtype) -> Case:

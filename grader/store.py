@@ -9,7 +9,7 @@ import time
 from contextlib import closing
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 3
 KINDS = ("start", "check", "hint", "reveal", "reset")
 MIGRATIONS = {
     1: """
@@ -25,6 +25,24 @@ MIGRATIONS = {
         detail   TEXT             -- JSON: anything else worth keeping (seed, file, hint number)
     );
     CREATE INDEX events_drill ON events (drill, ts);
+    """,
+    2: """
+    CREATE TABLE reviews (          -- FSRS: one row per rating, the card as it was after it
+        id       INTEGER PRIMARY KEY,
+        ts       REAL NOT NULL,
+        drill    TEXT NOT NULL,
+        rating   TEXT NOT NULL,
+        card     TEXT NOT NULL,     -- JSON of the fsrs Card
+        due      REAL NOT NULL
+    );
+    CREATE INDEX reviews_drill ON reviews (drill, id);
+    """,
+    3: """
+    CREATE TABLE mocks (            -- one scorecard per mock interview
+        id        TEXT PRIMARY KEY,
+        ts        REAL NOT NULL,
+        scorecard TEXT NOT NULL     -- JSON
+    );
     """,
 }
 
@@ -72,6 +90,34 @@ class Store:
                               (drill, drill)).fetchall()
         return [dict(r) | {"failed": json.loads(r["failed"] or "[]"), "detail": json.loads(r["detail"] or "{}")}
                 for r in rows]
+
+    def attempt(self, drill: str) -> list[dict]:
+        """The events since the drill was last started (or since the beginning)."""
+        events = self.events(drill)
+        starts = [i for i, e in enumerate(events) if e["kind"] in ("start", "reset")]
+        return events[starts[-1]:] if starts else events
+
+    def record_review(self, drill: str, rating: str, card: dict, due: float) -> None:
+        with closing(self._connect()) as db:
+            db.execute("INSERT INTO reviews (ts, drill, rating, card, due) VALUES (?, ?, ?, ?, ?)",
+                       (time.time(), drill, rating, json.dumps(card), due))
+
+    def cards(self) -> dict[str, dict]:
+        """Each reviewed drill's latest card, with its due time and last rating."""
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT * FROM reviews WHERE id IN (SELECT MAX(id) FROM reviews GROUP BY drill)").fetchall()
+        return {r["drill"]: {"card": json.loads(r["card"]), "due": r["due"], "rating": r["rating"],
+                             "ts": r["ts"]} for r in rows}
+
+    def record_mock(self, mock_id: str, scorecard: dict) -> None:
+        with closing(self._connect()) as db:
+            db.execute("INSERT OR REPLACE INTO mocks (id, ts, scorecard) VALUES (?, ?, ?)",
+                       (mock_id, time.time(), json.dumps(scorecard)))
+
+    def mocks(self) -> list[dict]:
+        with closing(self._connect()) as db:
+            rows = db.execute("SELECT scorecard FROM mocks ORDER BY ts").fetchall()
+        return [json.loads(r["scorecard"]) for r in rows]
 
     def last_started(self) -> str | None:
         with closing(self._connect()) as db:

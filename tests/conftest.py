@@ -6,6 +6,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+os.environ["COLUMNS"] = "200"   # before cli's console is made: tables and hints render unwrapped
 
 
 @pytest.fixture(autouse=True)

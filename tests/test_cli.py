@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 import cli
 from grader import registry
 
-runner = CliRunner(env={"COLUMNS": "200"})
+runner = CliRunner()
 
 
 def drill(*args):

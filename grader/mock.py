@@ -1,0 +1,153 @@
+"""Timed mock interviews: picking problems, the session's state on disk, the scorecard.
+
+The session is one JSON file in DRILL_HOME/mock/, rewritten atomically after every change, so a
+closed terminal or Ctrl-C loses nothing and `drill mock --resume` continues on the same clock.
+Each problem gets a fresh copy of its stub in the session's own folder: the learner's practice
+files are never touched."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import time
+from pathlib import Path
+
+from grader import home, registry
+
+HINT_COST_S = 120      # a hint taken during a mock costs two minutes on the scorecard
+SOLUTION_COST_S = 600  # a revealed solution costs ten and the problem counts as not passed
+
+
+def folder() -> Path:
+    path = home.home() / "mock"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def current_path() -> Path:
+    return folder() / "current.json"
+
+
+def pick(store, count: int, topic: str | None = None, difficulty: str | None = None,
+         rng: random.Random | None = None) -> list[str]:
+    """Unseen drills first, then the weakest, within the topic and difficulty asked; no repeats."""
+    from grader import report
+    rng = rng or random.Random()
+    infos = [i for i in registry.drills().values()
+             if (topic is None or i.topic == topic) and (difficulty is None or i.difficulty == difficulty)]
+    summary = store.summary()
+    weakness = {d["id"]: d["weakness"] for d in report.figures(store)["per_drill"]}
+    ranked = sorted(infos, key=lambda i: (i.id in summary, -weakness.get(i.id, 0.0), rng.random()))
+    return [i.id for i in ranked[:count]]
+
+
+def new_session(drill_ids: list[str], minutes: float) -> dict:
+    now = time.time()
+    session = {"id": time.strftime("%Y%m%d-%H%M%S", time.localtime(now)), "started": now,
+               "minutes": minutes, "ended": None, "current": 0, "problems": []}
+    for drill_id in drill_ids:
+        add_problem(session, drill_id)
+    start_problem(session)
+    return session
+
+
+def add_problem(session: dict, drill_id: str, question: str = "") -> None:
+    path = folder() / session["id"] / f"{drill_id}.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        shutil.copyfile(registry.get(drill_id).stub, path)
+    session["problems"].append({"drill": drill_id, "file": str(path), "question": question,
+                                "state": "waiting", "started": None, "first_pass": None, "attempts": 0,
+                                "failed": [], "hints": 0, "solution": False})
+
+
+def start_problem(session: dict) -> dict | None:
+    problem = active(session)
+    if problem and problem["started"] is None:
+        problem["started"] = time.time()
+        problem["state"] = "active"
+    return problem
+
+
+def active(session: dict) -> dict | None:
+    i = session["current"]
+    return session["problems"][i] if i < len(session["problems"]) else None
+
+
+def remaining(session: dict, now: float | None = None) -> float:
+    return session["started"] + session["minutes"] * 60 - (now or time.time())
+
+
+def record_check(session: dict, status: str, failed: list[str]) -> None:
+    problem = active(session)
+    problem["attempts"] += 1
+    problem["failed"] = failed
+    if status == "pass" and problem["first_pass"] is None:
+        problem["first_pass"] = time.time()
+        problem["state"] = "passed"
+
+
+def follow_up(session: dict) -> bool:
+    """After a pass, ask the drill's next follow-up (if time is left and it isn't asked yet)."""
+    problem = active(session)
+    if remaining(session) <= 0:
+        return False
+    asked = {p["drill"] for p in session["problems"]}
+    for f in registry.get(problem["drill"]).follow_ups:
+        if f["drill"] not in asked and registry.get(f["drill"]):
+            position = session["current"] + 1
+            add_problem(session, f["drill"], f["ask"])
+            session["problems"].insert(position, session["problems"].pop())
+            return True
+    return False
+
+
+def advance(session: dict) -> dict | None:
+    """Move on to the next problem; None when there is none."""
+    problem = active(session)
+    if problem and problem["state"] == "active":
+        problem["state"] = "skipped"
+    session["current"] += 1
+    return start_problem(session)
+
+
+def finished(session: dict) -> bool:
+    return session["ended"] is not None or remaining(session) <= 0 or active(session) is None
+
+
+def scorecard(session: dict) -> dict:
+    rows = []
+    for p in session["problems"]:
+        if p["started"] is None:
+            continue
+        to_pass = None if p["first_pass"] is None else p["first_pass"] - p["started"]
+        penalty = p["hints"] * HINT_COST_S + p["solution"] * SOLUTION_COST_S
+        rows.append({"drill": p["drill"], "question": p["question"],
+                     "passed": p["first_pass"] is not None and not p["solution"],
+                     "failed_checks": p["failed"] if p["first_pass"] is None else [],
+                     "seconds_to_pass": to_pass, "attempts": p["attempts"], "hints": p["hints"],
+                     "solution_revealed": p["solution"], "penalty_seconds": penalty})
+    return {"id": session["id"], "minutes": session["minutes"], "started": session["started"],
+            "ended": session["ended"] or time.time(), "problems": rows,
+            "passed": sum(r["passed"] for r in rows), "asked": len(rows)}
+
+
+def save(session: dict) -> None:
+    path = current_path()
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(session, indent=1))
+    os.replace(tmp, path)   # atomic: a kill leaves the old or the new session, never half of one
+
+
+def load() -> dict | None:
+    path = current_path()
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def close(session: dict, store) -> dict:
+    session["ended"] = session["ended"] or time.time()
+    card = scorecard(session)
+    store.record_mock(session["id"], card)
+    current_path().unlink(missing_ok=True)
+    return card

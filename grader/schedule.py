@@ -1,0 +1,56 @@
+"""Review scheduling with FSRS, from the grader's own outcomes.
+
+Each attempt at a drill (from `drill start` until its first pass) is rated once when it fails
+and once when it passes: failing → Again; passing after hints, after seeing the solution, or over
+the drill's minute budget → Hard; passing within budget → Good; passing on the first check in
+under half the budget → Easy. Cards are kept in the progress store."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from fsrs import Card, Rating, Scheduler
+
+# Day-sized intervals: a drill is practice to come back to on another day, not within minutes.
+SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+
+def rating(attempt: list[dict], budget_minutes: float) -> Rating | None:
+    """The rating the latest check of an attempt earns, or None when it earns none.
+
+    `attempt` is the attempt's events in order (start first, the latest check last)."""
+    checks = [e for e in attempt if e["kind"] == "check" and e["status"] in ("pass", "fail")]
+    if not checks:
+        return None
+    latest, before = checks[-1], checks[:-1]
+    if latest["status"] == "fail":
+        return Rating.Again if not before else None
+    if any(c["status"] == "pass" for c in before):
+        return None
+    helped = any(e["kind"] in ("hint", "reveal") for e in attempt)
+    elapsed = latest["elapsed"] if latest["elapsed"] is not None else float("inf")
+    if helped or elapsed > budget_minutes * 60:
+        return Rating.Hard
+    if not before and elapsed <= budget_minutes * 30:
+        return Rating.Easy
+    return Rating.Good
+
+
+def review(card_json: dict | None, grade: Rating, when: datetime | None = None) -> dict:
+    card = Card.from_dict(card_json) if card_json else Card()
+    card, _ = SCHEDULER.review_card(card, grade, review_datetime=when or datetime.now(timezone.utc))
+    return card.to_dict()
+
+
+def due(card_json: dict) -> datetime:
+    return Card.from_dict(card_json).due
+
+
+def after_check(store, drill_id: str, budget_minutes: float) -> str | None:
+    """Rate the attempt after a check, if this check earns a rating; returns the rating's name."""
+    grade = rating(store.attempt(drill_id), budget_minutes)
+    if grade is None:
+        return None
+    previous = store.cards().get(drill_id)
+    card = review(previous["card"] if previous else None, grade)
+    store.record_review(drill_id, grade.name, card, due(card).timestamp())
+    return grade.name
