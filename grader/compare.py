@@ -124,6 +124,7 @@ def _value_difference(expected, got, scale, overrides, graded, path, equal_nan):
     both_inf = torch.isinf(e) & (e == g)
     err = torch.where(both_inf, torch.zeros_like(err), err)
     bad = err > atol + rtol * e.abs()
+    bad |= torch.isinf(e) & (g != e)          # an infinite expectation allows no error at all
     bad |= nan_g & ~(nan_e if equal_nan else torch.zeros_like(nan_e))
     bad |= nan_e & ~nan_g
     if graded is not None:
@@ -134,7 +135,7 @@ def _value_difference(expected, got, scale, overrides, graded, path, equal_nan):
         idx = tuple((nan_g & bad).nonzero()[0].tolist())
         return "values", f"{path}: NaN at {list(idx)} ({int((nan_g & bad).sum())} NaN elements) " \
                          f"where {e[idx].item():.6g} was expected"
-    err = torch.where(bad, torch.nan_to_num(err, nan=math.inf), torch.zeros_like(err))
+    err = torch.where(bad, torch.nan_to_num(err, nan=math.inf, posinf=math.inf), torch.zeros_like(err))
     idx = tuple(divmod_index(int(err.argmax()), err.shape))
     return "values", (f"{path}: max |diff| {err[idx].item():.2g} at {list(idx)} "
                       f"(expected {e[idx].item():.6g}, got {g[idx].item():.6g}; "

@@ -146,10 +146,13 @@ class Snapshot:
 
     def __init__(self, named: dict):
         self.before = [(n + p, t, t.detach().clone()) for n, v in named.items() for p, t in tensors_in(v)]
+        self.lists = [(n, v, list(v)) for n, v in named.items()
+                      if isinstance(v, list) and all(isinstance(x, (int, float, str)) for x in v)]
 
     def changed(self) -> list[str]:
-        return [name for name, t, copy in self.before
-                if t.shape != copy.shape or not torch.equal(t.detach().nan_to_num(0.5), copy.nan_to_num(0.5))]
+        tensors = [name for name, t, copy in self.before
+                   if t.shape != copy.shape or not torch.equal(t.detach().nan_to_num(0.5), copy.nan_to_num(0.5))]
+        return tensors + [name for name, v, copy in self.lists if v != copy]
 
 
 class LargestIntermediate(TorchDispatchMode):

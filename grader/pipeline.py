@@ -79,12 +79,13 @@ class Grading:
         for k in self.drill.mistakes:
             if k.like is None:
                 continue
-            out = self.runner.mistake(k.like, m.case)
+            out = self.runner.mistake(k.like, m.case, m.dtype)
             if out is None:
                 continue
+            graded = self.drill.graded(m.case, expected) if self.drill.graded and expected is not None else None
             same = first_difference(out, m.got, scale=m.case.scale, overrides=self.drill.tol,
-                                    equal_nan=True) is None
-            if same and (expected is None or first_difference(expected, out, scale=m.case.scale,
+                                    graded=graded, equal_nan=True) is None
+            if same and (expected is None or first_difference(expected, out, scale=m.case.scale, graded=graded,
                                                               overrides=self.drill.tol) is not None):
                 return k.name
         return ""
@@ -92,7 +93,11 @@ class Grading:
     def failed(self, name: str, m: Mismatch) -> Check:
         expected = None
         if m.case is not None and m.got is not None:
-            expected = self.runner.reference(m.case)
+            try:
+                expected = (to_dtype(self.runner.reference(cast_case(m.case, torch.float32)), m.dtype)
+                            if m.dtype else self.runner.reference(m.case))
+            except Exception:
+                expected = None
         label = f" [{m.case.label}]" if m.case is not None and m.case.label else ""
         return Check(name, FAIL, m.message, call=(self.runner.describe(m.case) + label) if m.case else "",
                      mistake=self.mistake_for(m, expected))
@@ -120,7 +125,7 @@ class Grading:
             graded = drill.graded(case, expected) if drill.graded else None
             diff = first_difference(expected, got, scale=case.scale, overrides=drill.tol, graded=graded)
             if diff:
-                raise Mismatch(diff[0], diff[1], run_case, got)
+                raise Mismatch(diff[0], diff[1], case if device else run_case, got, dtype=dtype)
         return prop
 
     def search(self, prop, max_examples=None, examples=None):
@@ -196,10 +201,12 @@ class Grading:
         except LearnerRaised as e:
             raise Mismatch("gradients", str(e), case, error=e.exc) from None
         impl_l = self.runner.last_impl
-        outs_r = [t for t in flat_tensors(out_r) if t.requires_grad]
-        if not outs_r:
+        flat_r, flat_l = flat_tensors(out_r), flat_tensors(out_l)
+        differentiable = [i for i, t in enumerate(flat_r) if t.requires_grad]
+        if not differentiable:
             return
-        outs_l = [t for t in flat_tensors(out_l) if t.is_floating_point()]
+        outs_r = [flat_r[i] for i in differentiable]
+        outs_l = [flat_l[i] for i in differentiable if i < len(flat_l)]
         if len(outs_l) != len(outs_r) or not all(t.requires_grad for t in outs_l):
             raise Mismatch("gradients", "the output is not connected to the inputs' autograd graph "
                                         "(detached, .data, .item(), or built under torch.no_grad?)", case)
@@ -238,6 +245,9 @@ class Grading:
                     raise Mismatch(inv.name, str(f), case) from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
+                except Exception as e:   # the output is not even of the kind the invariant reads
+                    raise Mismatch(inv.name, f"the output could not be checked: {type(e).__name__}: {e}",
+                                   case) from None
             m = self.search(prop, max_examples=max(5, self.max_examples // 4))
             yield self.failed(inv.name, m) if m else Check(inv.name, PASS)
 
@@ -269,9 +279,12 @@ class Grading:
 
     def banned_calls(self):
         seen = self.runner.banned.seen
+        imports = [s.removeprefix("import ") for s in seen if s.startswith("import ")]
+        calls = [s for s in seen if not s.startswith("import ")]
         if seen:
-            yield Check("banned calls", FAIL, f"called {', '.join(seen)}: this drill is about writing "
-                                              f"that by hand")
+            said = ([f"called {', '.join(calls)}: this drill is about writing that by hand"] if calls else []) + \
+                   ([f"imported {', '.join(imports)}: this drill is written without it"] if imports else [])
+            yield Check("banned calls", FAIL, "; ".join(said))
         elif self.drill.banned:
             yield Check("banned calls", PASS)
 

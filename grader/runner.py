@@ -102,9 +102,9 @@ class Runner:
                 self.mutations.append(name)
         return out
 
-    def mistake(self, like, case: Case):
+    def mistake(self, like, case: Case, dtype=None):
         try:
-            return self.drill.run(self.build(like, case), case)
+            return self.drill.run(self.build(like, case, dtype), case)
         except Exception:
             return None
 

@@ -91,13 +91,13 @@ def randn(draw, *shape, scale: float = 1.0, dtype=torch.float32) -> torch.Tensor
     """A normal tensor from a drawn seed: Hypothesis draws the shape and seed, torch the values."""
     from hypothesis import strategies as st
     g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
-    return (torch.randn(*shape, generator=g) * scale).to(dtype)
+    return (torch.randn(tuple(shape), generator=g) * scale).to(dtype)
 
 
 def seeded(seed: int, *shape, scale: float = 1.0) -> torch.Tensor:
     """A normal tensor from a fixed seed, for explicit examples and speed cases."""
     g = torch.Generator().manual_seed(seed)
-    return torch.randn(*shape, generator=g) * scale
+    return torch.randn(tuple(shape), generator=g) * scale
 
 
 def random_mask(draw, *shape, keep_first: bool = True) -> torch.Tensor:

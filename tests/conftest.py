@@ -1,5 +1,7 @@
 import os
 import sys
+
+os.environ["OMP_NUM_THREADS"] = "1"   # before NumPy or torch load their thread pools
 from pathlib import Path
 
 import pytest
@@ -19,4 +21,3 @@ def drill_home(tmp_path, monkeypatch):
 def pytest_configure(config):
     import torch
     torch.set_num_threads(1)
-    os.environ.setdefault("OMP_NUM_THREADS", "1")

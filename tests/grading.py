@@ -2,16 +2,20 @@
 from pathlib import Path
 
 from grader.pipeline import grade
-from grader.result import Check, Verdict
+from grader.result import FAIL, Check, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
 
 
-def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True) -> Verdict:
+def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True, until_fails: str = "") -> Verdict:
+    """Grade `path` as `drill_id`; with until_fails, stop as soon as that check has failed."""
     verdict = Verdict(drill=drill_id, file=str(path), seed=seed)
-    verdict.checks = [e for e in grade(drill_id, str(path), seed=seed, speed_check=speed)
-                      if isinstance(e, Check)]
+    for event in grade(drill_id, str(path), seed=seed, speed_check=speed):
+        if isinstance(event, Check):
+            verdict.checks.append(event)
+            if event.name == until_fails and event.status == FAIL:
+                break
     return verdict
 
 

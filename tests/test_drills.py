@@ -49,7 +49,7 @@ def test_drill_is_complete(drill_id):
 @pytest.mark.parametrize("path", solutions("wrong"), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_wrong_solution_fails_on_the_check_naming_its_mistake(path):
     expect = expectation(path)
-    verdict = grade_here(path.parent.name, path)
+    verdict = grade_here(path.parent.name, path, until_fails=expect["check"])
     assert verdict.status == FAIL, show(verdict)
     failing = {c.name: c for c in verdict.checks if c.status == FAIL}
     assert expect["check"] in failing, show(verdict)

@@ -1,0 +1,16 @@
+import math
+
+import torch
+
+EXPECT = {"check": "values", "mistake": "polarity"}
+
+
+def attention(q, k, v, mask=None, causal=False):
+    S_q, S_k = q.shape[-2], k.shape[-2]
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+    if causal:
+        future = torch.ones(S_q, S_k, dtype=torch.bool, device=q.device).triu(S_k - S_q + 1)
+        scores = scores.masked_fill(future, float("-inf"))
+    if mask is not None:
+        scores = scores.masked_fill(mask, float("-inf"))
+    return torch.softmax(scores, dim=-1) @ v

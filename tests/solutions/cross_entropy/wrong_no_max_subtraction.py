@@ -1,0 +1,17 @@
+import torch
+
+EXPECT = {"check": "stable on extreme logits", "mistake": "exp without the max"}
+
+
+def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):
+    C = logits.shape[1]
+    logp = logits - torch.log(torch.exp(logits).sum(dim=1, keepdim=True))
+    w = torch.ones_like(logits[0]) if weight is None else weight
+    keep = target != ignore_index
+    t = torch.where(keep, target, 0)
+    w_t = w[t] * keep
+    loss = -(1 - label_smoothing) * w_t * logp.gather(1, t[:, None]).squeeze(1) \
+        - label_smoothing / C * (logp * w).sum(dim=1) * keep
+    if reduction == "none":
+        return loss
+    return loss.sum() if reduction == "sum" else loss.sum() / w_t.sum()

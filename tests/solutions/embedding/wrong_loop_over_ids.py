@@ -1,0 +1,8 @@
+import torch
+
+EXPECT = {"check": "speed"}
+
+
+def embedding(ids, table):
+    rows = [table[i] for i in ids.reshape(-1).tolist()]
+    return torch.stack(rows).reshape(*ids.shape, table.shape[1])

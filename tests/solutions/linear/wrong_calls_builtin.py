@@ -1,0 +1,7 @@
+import torch.nn.functional as F
+
+EXPECT = {"check": "banned calls"}
+
+
+def linear(x, weight, bias=None):
+    return F.linear(x, weight, bias)

@@ -1,0 +1,5 @@
+EXPECT = {"check": "banned calls"}
+
+
+def log_softmax(x, dim=-1):
+    return x - x.logsumexp(dim, keepdim=True)

@@ -1,0 +1,12 @@
+import math
+
+EXPECT = {"check": "values", "mistake": "warmup off by one"}
+
+
+def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):
+    if step < warmup_steps:
+        return max_lr * (step + 1) / warmup_steps
+    if step > total_steps:
+        return min_lr
+    ratio = (step - warmup_steps) / (total_steps - warmup_steps)
+    return min_lr + 0.5 * (max_lr - min_lr) * (1 + math.cos(math.pi * ratio))

@@ -1,0 +1,16 @@
+import torch
+from torch import nn
+
+EXPECT = {"check": "values", "mistake": "eps added to the root"}
+
+
+class RMSNorm(nn.Module):
+    def __init__(self, d, eps=1e-6):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(d))
+
+    def forward(self, x):
+        h = x.float()
+        rms = h.pow(2).mean(dim=-1, keepdim=True).sqrt()
+        return (self.weight * h / (rms + self.eps)).to(x.dtype)

@@ -1,0 +1,26 @@
+import heapq
+
+EXPECT = {"check": "input list unchanged"}
+
+
+def top_k_largest(nums, k):
+    heap = []
+    for x in nums:
+        if len(heap) < k:
+            heapq.heappush(heap, x)
+        elif x > heap[0]:
+            heapq.heapreplace(heap, x)
+    return sorted(heap, reverse=True)
+
+
+def top_k_frequent(nums, k):
+    counts = {}
+    while nums:
+        v = nums.pop()
+        counts[v] = counts.get(v, 0) + 1
+    heap = []
+    for v, c in counts.items():
+        heapq.heappush(heap, (c, -v))
+        if len(heap) > k:
+            heapq.heappop(heap)
+    return [-v for c, v in sorted(heap, reverse=True)]
