@@ -78,6 +78,8 @@ def emulated(g) -> Check:
     cases = g.drill.examples[:4]
     tried = 0
     for case in cases:
+        if not flat_tensors([case.args, case.kwargs]):
+            continue   # nothing comes in on a device: nothing to follow
         try:
             run_on_meta(g, g.ref, case)
         except Exception:

@@ -108,3 +108,42 @@ def test_two_problem_mock_survives_a_closed_terminal_and_ends_with_a_scorecard(d
     assert "mock " in progress and solved in progress
     scheduled = runner.invoke(cli.app, ["next"]).output
     assert all(d in scheduled for d in drills)
+
+
+def test_a_pass_brings_the_interviewers_follow_up_and_the_scorecard_counts_costs(drill_home):
+    from grader import mock
+    from grader.home import store_path
+    from grader.store import Store
+    session = mock.new_session(["softmax", "rope"], minutes=30)
+    assert session["problems"][0]["state"] == "active" and session["problems"][1]["state"] == "waiting"
+    mock.record_check(session, "fail", ["values"])
+    mock.record_check(session, "pass", [])
+    assert mock.follow_up(session)
+    mock.advance(session)
+    follow = mock.active(session)
+    assert follow["drill"] == "log_softmax" and "log-softmax" in follow["question"]
+    follow["hints"] = 1
+    mock.advance(session)                       # skipped; rope is next
+    assert mock.active(session)["drill"] == "rope"
+    card = mock.close(session, Store(store_path()))
+    rows = {r["drill"]: r for r in card["problems"]}
+    assert rows["softmax"]["passed"] and rows["softmax"]["attempts"] == 2
+    assert not rows["log_softmax"]["passed"] and rows["log_softmax"]["penalty_seconds"] == mock.HINT_COST_S
+    assert Store(store_path()).mocks()[-1]["id"] == card["id"] and mock.load() is None
+
+
+def test_picking_prefers_unseen_then_weak_drills_and_never_repeats(drill_home):
+    from grader import mock, registry
+    from grader.home import store_path
+    from grader.store import Store
+    store = Store(store_path())
+    basics = [d for d, i in registry.drills().items() if i.topic == "basics"]
+    for d in basics[:-1]:
+        store.record("start", d)
+        store.record("check", d, status="pass", seconds=1)
+    store.record("check", basics[0], status="fail", seconds=1, failed=["values"])
+    picked = mock.pick(store, 3, topic="basics")
+    assert picked[0] == basics[-1]              # the only unseen one first
+    assert picked[1] == basics[0]               # then the weakest
+    assert len(set(picked)) == 3
+    assert mock.pick(store, 2, topic="no such topic") == []

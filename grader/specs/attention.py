@@ -9,7 +9,8 @@ from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, ra
 from reference.attention import attention
 
 META = dict(title="Scaled dot-product attention", zh="缩放点积注意力", topic="attention",
-            difficulty="easy", minutes=10)
+            difficulty="easy", minutes=10,
+            follow_ups=[{"ask": "Your scores matrix is S_q x S_k. Now compute the same thing block by block without ever materialising it.", "drill": "flash_attention"}])
 HINTS = [
     "scores = q @ k.transpose(-2, -1) / sqrt(D) is (..., S_q, S_k): one row per query, one column per key. "
     "matmul broadcasts over the leading dims, so no loop is needed.",

@@ -10,7 +10,8 @@ from grader.specs.mha import FLOAT_HEAD_DIM, INVARIANTS, graded, no_loop_over_ba
 from reference.gqa import GroupedQueryAttention
 
 META = dict(title="Grouped-query attention", zh="分组查询注意力", topic="attention", difficulty="medium",
-            minutes=20)
+            minutes=20,
+            follow_ups=[{"ask": "Now decode one token at a time with a KV cache, RoPE included.", "drill": "kv_cache"}])
 HINTS = [
     "q is (B, n_heads, S, head_dim), k and v (B, n_kv_heads, S, head_dim). Give every query head its kv "
     "head first, then it is plain multi-head attention.",

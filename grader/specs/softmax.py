@@ -4,7 +4,8 @@ import torch
 from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
 from reference.softmax import softmax
 
-META = dict(title="Softmax", zh="手撕softmax", topic="basics", difficulty="easy", minutes=5)
+META = dict(title="Softmax", zh="手撕softmax", topic="basics", difficulty="easy", minutes=5,
+            follow_ups=[{"ask": "Now the log-softmax, stable for logits near 1e4, without calling softmax.", "drill": "log_softmax"}])
 HINTS = [
     "softmax(x) = softmax(x - c) for any constant c along `dim`: pick c so exp never overflows.",
     "Take the max with keepdim=True, so the result broadcasts back against x along `dim`.",

@@ -1,0 +1,36 @@
+import math
+
+import torch
+
+EXPECT = {"check": "elu"}
+
+
+def sigmoid(x):
+    e = torch.exp(-x.abs())
+    return torch.where(x >= 0, 1 / (1 + e), e / (1 + e))
+
+
+def tanh(x):
+    return 2 * sigmoid(2 * x) - 1
+
+
+def relu(x):
+    return torch.where(x > 0, x, 0.0)
+
+
+def leaky_relu(x, slope=0.01):
+    return torch.where(x > 0, x, slope * x)
+
+
+def elu(x, alpha=1.0):
+    return torch.where(x > 0, x, alpha * (torch.exp(x) - 1))
+
+
+def gelu(x, approximate="none"):
+    if approximate == "tanh":
+        return 0.5 * x * (1 + tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + torch.erf(x / math.sqrt(2)))
+
+
+def silu(x):
+    return x * sigmoid(x)

@@ -1,0 +1,12 @@
+import torch
+
+EXPECT = {"check": "device (emulated)"}
+
+
+def dropout(x, p, training=True, generator=None):
+    if not training or p == 0:
+        return x
+    if p == 1:
+        return torch.zeros_like(x)
+    keep = torch.rand(x.shape, generator=generator) >= p
+    return x * keep / (1 - p)

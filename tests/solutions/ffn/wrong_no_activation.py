@@ -1,0 +1,14 @@
+from torch import nn
+
+EXPECT = {"check": "values", "mistake": "activation missing"}
+
+
+class FFN(nn.Module):
+    def __init__(self, d_model, d_ff, activation="relu"):
+        super().__init__()
+        self.fc1 = nn.Linear(d_model, d_ff)
+        self.fc2 = nn.Linear(d_ff, d_model)
+        self.activation = activation
+
+    def forward(self, x):
+        return self.fc2(self.fc1(x))

@@ -1,0 +1,19 @@
+import torch
+import torch.nn.functional as F
+
+EXPECT = {"check": "device (emulated)"}
+
+
+def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):
+    p = torch.sigmoid(logits)
+    ce = F.binary_cross_entropy_with_logits(logits, targets, reduction="none")
+    p_t = p * targets + (1 - p) * (1 - targets)
+    loss = ce * (1 - p_t) ** gamma
+    if alpha >= 0:
+        alpha_t = torch.tensor([1 - alpha, alpha])[targets.long()]     # made on the CPU
+        loss = alpha_t * loss
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss

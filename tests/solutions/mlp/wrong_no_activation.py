@@ -1,0 +1,14 @@
+import torch
+from torch import nn
+
+EXPECT = {"check": "values", "mistake": "ReLU between the layers is missing"}
+
+
+class MLP(nn.Module):
+    def __init__(self, d_in, d_hidden, d_out):
+        super().__init__()
+        self.fc1 = nn.Linear(d_in, d_hidden)
+        self.fc2 = nn.Linear(d_hidden, d_out)
+
+    def forward(self, x):
+        return self.fc2(self.fc1(x))

@@ -1,0 +1,13 @@
+import torch
+
+EXPECT = {"check": "extreme inputs", "mistake": "no running max"}
+
+
+def online_softmax_attention(q, k, v):
+    d = torch.zeros((), dtype=q.dtype, device=q.device)
+    o = torch.zeros_like(v[0])
+    for ki, vi in zip(k, v):
+        e = torch.exp(ki @ q)
+        d = d + e
+        o = o + e * vi
+    return o / d
