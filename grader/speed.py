@@ -11,7 +11,7 @@ import time
 
 import torch
 
-from grader.guards import learner_code
+from grader.guards import CallTimeout, learner_code
 from grader.result import FAIL, PASS, Check
 
 MAX_PAIRS, MIN_PAIRS, BUDGET_S = 15, 3, 0.6
@@ -59,7 +59,12 @@ def check(g) -> Check:
             with torch.no_grad():
                 drill.run(impl, case)
         return run
-    ratio, ref_s, lrn_s, pairs = measure(call(reference), call(learner), drill.speed_limit, g.call_limit)
+    try:
+        ratio, ref_s, lrn_s, pairs = measure(call(reference), call(learner), drill.speed_limit, g.call_limit)
+    except CallTimeout:
+        return Check("speed", FAIL, f"one call took more than {g.call_limit:g} s where the reference takes "
+                     f"milliseconds: is there a Python loop over the batch, heads or rows?",
+                     call=runner.describe(case))
     detail = (f"{ratio:.1f}× the reference's time (limit {drill.speed_limit:g}×; reference "
               f"{ref_s * 1e3:.2f} ms, yours {lrn_s * 1e3:.2f} ms, best of {pairs})")
     if ratio > drill.speed_limit:

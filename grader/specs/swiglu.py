@@ -76,6 +76,6 @@ DRILL = Drill(
         Mistake("GELU gate instead of silu (that is GeGLU, not SwiGLU)", like=GeluGate),
         Mistake("silu applied after multiplying gate and up", like=SiluAfterProduct),
     ],
-    speed=lambda: Case(init=(16, 32), args=(seeded(6, 4096, 4, 16),)),
-    speed_limit=5.0,
+    speed=lambda: Case(init=(16, 32), args=(seeded(6, 512, 4, 16),)),
+    speed_limit=15.0,
 )

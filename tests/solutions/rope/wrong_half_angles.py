@@ -1,0 +1,12 @@
+import torch
+
+EXPECT = {"check": "float16", "mistake": "half precision"}
+
+
+def apply_rope(x, positions, theta=10000.0):
+    D = x.shape[-1]
+    inv_freq = theta ** (-torch.arange(0, D, 2, device=x.device, dtype=x.dtype) / D)
+    ang = positions.to(x.dtype)[:, None] * inv_freq          # in float16, position × frequency is coarse
+    ang = torch.cat([ang, ang], -1)
+    rotated = torch.cat([-x[..., D // 2:], x[..., :D // 2]], -1)
+    return x * ang.cos() + rotated * ang.sin()
