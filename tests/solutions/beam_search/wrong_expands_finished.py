@@ -1,0 +1,16 @@
+import torch
+
+EXPECT = {"check": "values", "mistake": "stay in the beam"}
+
+
+def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):
+    beam = [([bos], 0.0)]
+    finished = []
+    for _ in range(max_new_tokens):
+        logp = step_logprobs(torch.tensor([s for s, _ in beam])).tolist()
+        beam = sorted(((s + [v], sc + lp) for (s, sc), row in zip(beam, logp) for v, lp in enumerate(row)),
+                      key=lambda c: -c[1])[:beam_width]
+        finished += [c for c in beam if c[0][-1] == eos]
+    finished += beam
+    best = max(finished, key=lambda h: h[1] / (len(h[0]) - 1) ** length_penalty)
+    return best[0], best[1] / (len(best[0]) - 1) ** length_penalty

@@ -1,0 +1,19 @@
+import torch
+
+EXPECT = {"check": "inputs unchanged", "mistake": "in place"}
+
+
+def top_p_filter(logits, p):
+    sorted_logits, idx = logits.sort(dim=-1, descending=True)
+    probs = sorted_logits.softmax(dim=-1)
+    remove = probs.cumsum(dim=-1) - probs >= p
+    remove = remove.scatter(-1, idx, remove)
+    logits[remove] = float("-inf")
+    return logits
+
+
+def top_p_sample(logits, p, temperature=1.0, generator=None):
+    probs = torch.softmax(top_p_filter(logits / temperature, p), dim=-1)
+    ids = torch.multinomial(probs.reshape(-1, probs.shape[-1]), 1, generator=generator)
+    return ids.reshape(probs.shape[:-1])
+
