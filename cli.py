@@ -59,13 +59,19 @@ def minutes(seconds: float | None) -> str:
 
 def drills_table(infos, summary: dict) -> Table:
     table = Table(title="drills", title_justify="left")
-    for col in ("id", "title", "标题", "topic", "level", "min", "status", "best"):
-        table.add_column(col, no_wrap=col in ("id", "status"), overflow="fold")
-    for info in infos:
+    for col in ("id", "title", "标题", "level", "min", "status", "best"):
+        table.add_column(col, no_wrap=col in ("id", "status", "level"), overflow="fold")
+    topic = None
+    for info in infos:                       # infos come grouped by topic: a heading row for each
+        if info.topic != topic:
+            if topic is not None:
+                table.add_section()
+            table.add_row(f"[bold cyan]{info.topic}[/]")
+            topic = info.topic
         s = summary.get(info.id)
         status = s["status"] if s else "new"
         colour = {"passed": "green", "attempted": "yellow", "new": "dim"}[status]
-        table.add_row(info.id, info.title, info.zh, info.topic, info.difficulty, str(info.minutes),
+        table.add_row(f"  {info.id}", info.title, info.zh, info.difficulty, str(info.minutes),
                       f"[{colour}]{status}[/]", minutes(s and s["best"]))
     return table
 
@@ -117,12 +123,13 @@ def progress_view(f: dict) -> Group:
         topics.add_row(name, f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
                        str(t["attempted"]))
     drills = Table(title="per drill, weakest first", title_justify="left")
-    for col in ("id", "status", "checks", "fails", "hints", "best", "budget", ""):
+    for col in ("id", "status", "checks", "fails", "hints", "solution", "best", "budget", ""):
         drills.add_column(col)
     for d in f["per_drill"]:
         best = d["best_seconds"]
         over = best is not None and best > d["budget_seconds"]
         drills.add_row(d["id"], d["status"], str(d["checks"]), str(d["fails"]), str(d["hints"]),
+                       "seen" if d["revealed"] else "",
                        f"[{'red' if over else 'green'}]{minutes(best)}[/]" if best is not None else "",
                        minutes(d["budget_seconds"]),
                        f"[yellow]{bar(min(best or 0, 2 * d['budget_seconds']), 2 * d['budget_seconds'], 10)}[/]")

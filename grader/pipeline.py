@@ -71,6 +71,8 @@ class Grading:
         return check
 
     def mistake_for(self, m: Mismatch, expected=None) -> str:
+        if m.mistake:
+            return m.mistake
         if m.error is not None:
             return next((k.name for k in self.drill.mistakes
                          if k.error and re.search(k.error, str(m.error))), "")
@@ -242,7 +244,7 @@ class Grading:
                 try:
                     inv.fn(self.runner.learner, case)
                 except Fail as f:
-                    raise Mismatch(inv.name, str(f), case) from None
+                    raise Mismatch(inv.name, str(f), case, mistake=f.mistake) from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
                 except Exception as e:   # the output is not even of the kind the invariant reads
@@ -263,7 +265,7 @@ class Grading:
                 with learner_code(self.call_limit), self.runner.banned:
                     c.fn(self.module)
             except Fail as f:
-                yield Check(c.name, FAIL, str(f))
+                yield Check(c.name, FAIL, str(f), mistake=f.mistake)
             except Exception as e:
                 yield Check(c.name, FAIL, str(LearnerRaised(e, str(self.path))))
             else:

@@ -10,9 +10,10 @@ from hypothesis.reporting import with_reporter
 class Mismatch(Exception):
     """A failing case: kind names the check (runs, shape, dtype, values or a check's own name)."""
 
-    def __init__(self, kind: str, message: str, case=None, got=None, error=None, dtype=None):
+    def __init__(self, kind: str, message: str, case=None, got=None, error=None, dtype=None, mistake=""):
         super().__init__(message)
         self.kind, self.message, self.case, self.got, self.error = kind, message, case, got, error
+        self.mistake = mistake   # named by the check itself
         self.dtype = dtype   # the dtype the learner's code ran in, when not the case's own
 
 

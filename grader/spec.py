@@ -13,7 +13,12 @@ import torch
 
 
 class Fail(AssertionError):
-    """Raised by an invariant or a custom check: the message is shown to the learner."""
+    """Raised by an invariant or a custom check: the message is shown to the learner, and the
+    classic mistake, when the check can tell which one it is, is named beside it."""
+
+    def __init__(self, message: str, mistake: str = ""):
+        super().__init__(message)
+        self.mistake = mistake
 
 
 @dataclass

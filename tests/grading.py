@@ -8,10 +8,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
 
 
-def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True, until_fails: str = "") -> Verdict:
+def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True, until_fails: str = "",
+               max_examples: int | None = None) -> Verdict:
     """Grade `path` as `drill_id`; with until_fails, stop as soon as that check has failed."""
     verdict = Verdict(drill=drill_id, file=str(path), seed=seed)
-    for event in grade(drill_id, str(path), seed=seed, speed_check=speed):
+    for event in grade(drill_id, str(path), seed=seed, speed_check=speed, max_examples=max_examples):
         if isinstance(event, Check):
             verdict.checks.append(event)
             if event.name == until_fails and event.status == FAIL:

@@ -9,6 +9,7 @@ from grader.result import FAIL, PASS, TODO
 from tests.grading import expectation, grade_here, show, solutions
 
 DRILLS = list(registry.drills())
+WRONG_EXAMPLES = 20
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
@@ -49,7 +50,9 @@ def test_drill_is_complete(drill_id):
 @pytest.mark.parametrize("path", solutions("wrong"), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_wrong_solution_fails_on_the_check_naming_its_mistake(path):
     expect = expectation(path)
-    verdict = grade_here(path.parent.name, path, until_fails=expect["check"])
+    # A known mistake must show within the explicit examples and a few drawn ones; the full number
+    # of drawn examples is kept for what must pass (references and correct solutions).
+    verdict = grade_here(path.parent.name, path, until_fails=expect["check"], max_examples=WRONG_EXAMPLES)
     assert verdict.status == FAIL, show(verdict)
     failing = {c.name: c for c in verdict.checks if c.status == FAIL}
     assert expect["check"] in failing, show(verdict)

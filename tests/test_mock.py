@@ -1,6 +1,7 @@
 """A 2-problem mock interview end to end in a real terminal (tmux): pass one problem, close the
 terminal, resume, pass the rest, and find the scorecard in `drill progress`."""
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -96,10 +97,11 @@ def test_two_problem_mock_survives_a_closed_terminal_and_ends_with_a_scorecard(d
             if problem["attempts"] == 0 and open(problem["file"]).read() != registry.get(problem["drill"]).reference.read_text():
                 solve_active(drill_home)
             return False
-        wait_for(finish, seconds=150, what="the mock to end")
+        wait_for(finish, seconds=240, what="the mock to end")
         screen = wait_for(lambda: (lambda t: t if "passed" in t and "attempts" in t else "")(term.screen()),
                           what="the scorecard")
-        assert f"{len(drills)}/{len(drills)} passed" in screen
+        asked = re.search(r"(\d+)/(\d+) passed", screen)
+        assert asked and asked[1] == asked[2] and int(asked[2]) >= len(drills)   # follow-ups may add some
     finally:
         term.close()
 
