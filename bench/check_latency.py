@@ -35,7 +35,8 @@ def main():
     ids = args.ids or [d for d in CORE if registry.get(d)]
     drill = [sys.executable, str(ROOT / "cli.py")]
     print(f"{'command':44} median s")
-    print(f"{'python -c \"import torch\"':44} {median_seconds([sys.executable, '-c', 'import torch'], args.runs):.2f}")
+    label = 'python -c "import torch"'
+    print(f"{label:44} {median_seconds([sys.executable, '-c', 'import torch'], args.runs):.2f}")
     print(f"{'drill list':44} {median_seconds(drill + ['list'], args.runs):.2f}")
     for drill_id in ids:
         ref = str(registry.get(drill_id).reference)

@@ -1,7 +1,8 @@
 """How often the speed check fails a correct solution (false fail) or passes a loop (miss).
 
 Grades, with the speed check only, every correct solution of a drill (its reference and
-tests/solutions/<id>/right_*.py) and every loop variant (tests/solutions/<id>/wrong_*loop*.py),
+tests/solutions/<id>/right_*.py) and every wrong solution that must fail on speed (loops over the
+batch or rows; loops over heads are caught by a call-count check instead, not by timing),
 many times, with no load and with a busy process beside it; prints the rates per drill.
 
     python bench/speed_flake.py [--repeats 20] [ids...]
@@ -23,6 +24,7 @@ def main():
     import torch
     from grader import registry, speed
     from grader.pipeline import Grading, loader
+    from tests.grading import expectation
     torch.set_num_threads(1)
 
     parser = argparse.ArgumentParser()
@@ -46,7 +48,7 @@ def main():
         info = registry.get(drill_id)
         folder = ROOT / "tests" / "solutions" / drill_id
         right = [info.reference, *sorted(folder.glob("right_*.py"))]
-        loops = sorted(folder.glob("wrong_*loop*.py"))
+        loops = [p for p in sorted(folder.glob("wrong_*.py")) if expectation(p)["check"] == "speed"]
         limit = loader.declaration(drill_id).speed_limit
         for load in ("none", "busy"):
             busy = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if load == "busy" else None

@@ -3,9 +3,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from torch.overrides import TorchFunctionMode
 
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, random_mask, seeded
+from grader.counting import same_calls, torch_calls
 from reference.attention import attention
 
 META = dict(title="Scaled dot-product attention", zh="缩放点积注意力", topic="attention",
@@ -92,36 +92,6 @@ def batch_independent(call, case):
     a, b = call(case), call(Case(args=tuple(other), kwargs=case.kwargs))
     if not torch.allclose(a[1:], b[1:], atol=1e-5, equal_nan=True):
         raise Fail("changing batch element 0 changed the outputs of the other batch elements")
-
-
-class TorchCalls(TorchFunctionMode):
-    """Counts the torch functions and tensor methods called while active."""
-
-    def __init__(self):
-        super().__init__()
-        self.n = 0
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        self.n += 1
-        return func(*args, **(kwargs or {}))
-
-
-def torch_calls(fn) -> int:
-    """How many torch calls fn() makes, counted on its second run (the first may fill caches)."""
-    with torch.no_grad():
-        fn()
-        with TorchCalls() as calls:
-            fn()
-    return calls.n
-
-
-def same_calls(counts: dict, what: str):
-    """Fail when a vectorised implementation would not: the number of torch calls depends on
-    the batch or head count, so Python is looping over them."""
-    (a, n_a), (b, n_b) = counts.items()
-    if n_a != n_b:
-        raise Fail(f"{n_a} torch calls for {a} but {n_b} for {b}: the work grows with {what}, so a Python "
-                   f"loop runs over them. Use batched tensor operations (matmul broadcasts over leading dims)")
 
 
 def no_loop_over_leading_dims(module):

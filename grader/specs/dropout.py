@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Mistake, randn, seeded
-from grader.specs.top_p import binomial_tail
+from grader.stats import binomial_tail
 
 META = dict(title="Dropout", zh="随机失活", topic="normalisation", difficulty="easy", minutes=6)
 HINTS = [

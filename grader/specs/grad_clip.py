@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.specs.topk_heap import python_calls
+from grader.counting import python_calls
 from reference.grad_clip import clip_grad_norm
 
 META = dict(title="Gradient clipping by global norm", zh="梯度裁剪", topic="training", difficulty="easy",

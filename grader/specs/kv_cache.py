@@ -6,9 +6,9 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from grader.devices import fake_module
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.specs.attention import same_calls, torch_calls
+from grader.counting import same_calls, torch_calls
 from reference.gqa import GroupedQueryAttention
-from reference.kv_cache import KVCache   # the cache the mistakes below decode with (see run)
+from reference.kv_cache import KVCache  # noqa: F401  the cache the mistakes below decode with (see run)
 from reference.rope import apply_rope
 
 META = dict(title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,

@@ -5,7 +5,8 @@ from hypothesis import strategies as st
 import torch
 
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, random_mask, seeded
-from grader.specs.attention import BANNED, same_calls, torch_calls
+from grader.counting import same_calls, torch_calls
+from grader.specs.attention import BANNED
 from reference.mha import MultiHeadAttention
 
 META = dict(title="Multi-head attention", zh="多头注意力", topic="attention", difficulty="medium", minutes=20,

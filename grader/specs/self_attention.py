@@ -3,7 +3,8 @@ from hypothesis import strategies as st
 import torch
 
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, random_mask, seeded
-from grader.specs.attention import BANNED, same_calls, torch_calls
+from grader.counting import same_calls, torch_calls
+from grader.specs.attention import BANNED
 from grader.specs.mha import batch_independent, graded, padding_ignored
 from reference.self_attention import SelfAttention
 

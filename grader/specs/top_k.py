@@ -4,7 +4,8 @@ from hypothesis import strategies as st
 
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.specs.top_p import binomial_tail, counts_of, logit_or_minus_inf, rows_independent
+from grader.specs.top_p import logit_or_minus_inf, rows_independent
+from grader.stats import binomial_tail, counts_of
 from reference.top_k import top_k_filter
 
 META = dict(title="Top-k filtering and sampling", zh="Top-k采样", topic="decoding", difficulty="easy", minutes=10)

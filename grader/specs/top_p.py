@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
+from grader.stats import binomial_tail, counts_of
 
 META = dict(title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
 HINTS = [
@@ -187,20 +188,6 @@ def exp_without_max(logits, p):
 
 ALPHA = 1e-6
 N_SAMPLES = 1000     # per distribution; small enough that a loop over rows stays within the call limit
-
-
-def binomial_tail(count: int, n: int, q: float) -> float:
-    """min(P[X <= count], P[X >= count]) for X ~ Binomial(n, q), from the exact pmf in float64."""
-    k = torch.arange(n + 1, dtype=torch.float64)
-    log_pmf = (math.lgamma(n + 1) - torch.lgamma(k + 1) - torch.lgamma(n - k + 1)
-               + k * math.log(q) + (n - k) * math.log1p(-q))
-    pmf = log_pmf.exp()
-    return min(pmf[:count + 1].sum().item(), pmf[count:].sum().item())
-
-
-def counts_of(samples: torch.Tensor, vocab: int) -> torch.Tensor:
-    """samples (N, R) -> counts (R, V)."""
-    return torch.stack([torch.bincount(col, minlength=vocab) for col in samples.T])
 
 
 def disagreement(counts: torch.Tensor, expected: torch.Tensor, alpha: float = ALPHA) -> str:

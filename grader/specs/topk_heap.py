@@ -1,13 +1,12 @@
 import heapq
-import inspect
 import math
 import random
-import sys
 from collections import Counter
 
 from hypothesis import strategies as st
 
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake
+from grader.counting import python_calls
 from reference.topk_heap import top_k_largest
 
 META = dict(title="Top-k with a heap", zh="堆求top-k", topic="decoding", difficulty="easy", minutes=15)
@@ -23,24 +22,6 @@ HINTS = [
 
 
 # ---- calls of plain Python functions, seen by a profile hook -------------------------------------
-
-def python_calls(functions: dict, fn, *args):
-    """(fn(*args), the names in `functions` that it called). The engine's banned-call guard sees torch
-    operations only; a profile hook sees any Python function however it was imported
-    (`from heapq import nlargest`, or Counter.most_common calling it)."""
-    codes = {inspect.unwrap(f).__code__: name for name, f in functions.items()}
-    seen = []
-
-    def hook(frame, event, arg):
-        if event == "call" and codes.get(frame.f_code) and codes[frame.f_code] not in seen:
-            seen.append(codes[frame.f_code])
-    old = sys.getprofile()
-    sys.setprofile(hook)
-    try:
-        out = fn(*args)
-    finally:
-        sys.setprofile(old)
-    return out, seen
 
 
 # ---- numbers that count the comparisons made between them --------------------------------------
