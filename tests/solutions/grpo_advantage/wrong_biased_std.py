@@ -1,0 +1,8 @@
+EXPECT = {"check": "values", "mistake": "biased std"}
+
+
+def grpo_advantages(rewards, group_size, eps=1e-4):
+    r = rewards.view(-1, group_size)
+    mean = r.mean(dim=1, keepdim=True)
+    std = ((r - mean) ** 2).mean(dim=1, keepdim=True).sqrt()
+    return ((r - mean) / (std + eps)).view(-1)

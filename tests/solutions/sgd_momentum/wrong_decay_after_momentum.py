@@ -1,0 +1,17 @@
+import torch
+
+EXPECT = {"check": "values", "mistake": "weight decay added after the momentum"}
+
+
+def sgd_step(params, grads, state, lr, momentum=0.9, nesterov=False, weight_decay=0.0):
+    if "momentum_buffer" not in state:
+        state["momentum_buffer"] = [g.clone() for g in grads]
+        bufs = state["momentum_buffer"]
+    else:
+        bufs = state["momentum_buffer"]
+        for buf, g in zip(bufs, grads):
+            buf.mul_(momentum).add_(g)
+    with torch.no_grad():
+        for p, g, buf in zip(params, grads, bufs):
+            step = g + momentum * buf if nesterov else buf
+            p.sub_(lr * (step + weight_decay * p))
