@@ -341,5 +341,5 @@ def named_leaves(case, params, impl) -> dict:
             if t.requires_grad:
                 leaves[name if not isinstance(value, (list, tuple)) else f"{name}[{i}]"] = t
     if isinstance(impl, torch.nn.Module):
-        leaves.update(dict(impl.named_parameters()))
+        leaves.update({n: p for n, p in impl.named_parameters() if p.requires_grad})
     return leaves

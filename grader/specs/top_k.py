@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
 from grader.specs.top_p import logit_or_minus_inf, rows_independent
-from grader.stats import binomial_tail, counts_of
+from grader.stats import counts_of, disagreement
 from reference.top_k import top_k_filter
 
 META = dict(title="Top-k filtering and sampling", zh="Top-k采样", topic="decoding", difficulty="easy", minutes=10)
@@ -110,27 +110,9 @@ ALPHA = 1e-6
 N_SAMPLES = 1000
 
 
-def disagreement(counts: torch.Tensor, expected: torch.Tensor) -> str:
-    """'' when counts (R, V) fit expected (R, V) probabilities; else what is off, in words."""
-    n = int(counts[0].sum())
-    never = (counts > 0) & (expected == 0)
-    if never.any():
-        r, t = never.nonzero()[0].tolist()
-        return f"row {r}: token {t} was drawn {int(counts[r, t])} times but has probability 0 (logit -inf)"
-    tested = (expected > 0) & (expected < 1)
-    m = max(1, int(tested.sum()))
-    for r, t in tested.nonzero().tolist():
-        c, q = int(counts[r, t]), expected[r, t].item()
-        if binomial_tail(c, n, q) < ALPHA / (2 * m):
-            sd = math.sqrt(n * q * (1 - q))
-            return (f"row {r}: token {t} was drawn {c} times in {n}, expected {n * q:.0f} ± {sd:.0f} "
-                    f"(probability {q:.3f})")
-    return ""
-
-
 def judge(counts, expected, alternatives: dict, what: str) -> None:
     """Fail with what differed and, when the counts fit a known mistake's distribution, its name."""
-    problem = disagreement(counts, expected)
+    problem = disagreement(counts, expected, ALPHA, "has probability 0 (logit -inf)")
     if problem:
         likely = next((name for name, dist in alternatives.items() if not disagreement(counts, dist)), "")
         raise Fail(f"{what}: {problem}" + (f" — likely cause: {likely}" if likely else ""))

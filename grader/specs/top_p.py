@@ -4,7 +4,7 @@ from hypothesis import strategies as st
 
 import torch
 from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.stats import binomial_tail, counts_of
+from grader.stats import counts_of, disagreement
 
 META = dict(title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
 HINTS = [
@@ -190,24 +190,6 @@ ALPHA = 1e-6
 N_SAMPLES = 1000     # per distribution; small enough that a loop over rows stays within the call limit
 
 
-def disagreement(counts: torch.Tensor, expected: torch.Tensor, alpha: float = ALPHA) -> str:
-    """'' when counts (R, V) fit expected (R, V) probabilities; else what is off, in words."""
-    n = int(counts[0].sum())
-    outside = (counts > 0) & (expected == 0)
-    if outside.any():
-        r, t = outside.nonzero()[0].tolist()
-        return f"row {r}: token {t} was drawn {int(counts[r, t])} times but is outside the nucleus"
-    tested = (expected > 0) & (expected < 1)
-    m = max(1, int(tested.sum()))
-    for r, t in tested.nonzero().tolist():
-        c, q = int(counts[r, t]), expected[r, t].item()
-        if binomial_tail(c, n, q) < alpha / (2 * m):
-            sd = math.sqrt(n * q * (1 - q))
-            return (f"row {r}: token {t} was drawn {c} times in {n}, expected {n * q:.0f} ± {sd:.0f} "
-                    f"(probability {q:.3f} after filtering)")
-    return ""
-
-
 def sample_counts(module, logits, p, temperature, seed):
     """logits (R, V): N_SAMPLES draws per row, in one call on logits expanded to (N, R, V)."""
     batch = logits.expand(N_SAMPLES, *logits.shape).clone()
@@ -228,7 +210,7 @@ def describe(out) -> str:
 
 def judge(counts, expected, alternatives: dict, what: str) -> None:
     """Fail with what differed and, when the counts fit a known mistake's distribution, its name."""
-    problem = disagreement(counts, expected)
+    problem = disagreement(counts, expected, ALPHA, "is outside the nucleus")
     if not problem:
         return
     likely = next((name for name, dist in alternatives.items() if not disagreement(counts, dist)), "")

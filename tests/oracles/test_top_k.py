@@ -3,7 +3,7 @@ its rule is written out here), and sample draws from softmax(logits / temperatur
 import pytest
 import torch
 
-from grader.specs.top_p import binomial_tail
+from grader.stats import binomial_tail
 from reference.top_k import sample, top_k_filter
 
 

@@ -3,7 +3,8 @@ its rule is written out here), and top_p_sample draws from HF's temperature-then
 import pytest
 import torch
 
-from grader.specs.top_p import binomial_tail, clear_of_boundaries
+from grader.specs.top_p import clear_of_boundaries
+from grader.stats import binomial_tail
 from reference.top_p import top_p_filter, top_p_sample
 
 
