@@ -212,7 +212,6 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
         console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
     on_check = None if as_json else (lambda c: console.print(check_line(c)))
     verdict = sandbox.grade(drill_id, path, seed=seed, device=device, speed=not no_speed, on_check=on_check)
-    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     record_check(drill_id, info, verdict, path)
     if as_json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))

@@ -1,6 +1,5 @@
 """Every drill, both ways: its stub is not started, its reference passes, known-wrong solutions
 fail on the check that names their mistake, and correct solutions written differently pass."""
-import inspect
 
 import pytest
 

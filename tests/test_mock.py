@@ -2,7 +2,6 @@
 terminal, resume, pass the rest, and find the scorecard in `drill progress`."""
 import json
 import re
-import os
 import shutil
 import subprocess
 import sys
