@@ -199,15 +199,9 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
           seed: Annotated[Optional[int], typer.Option(help="Repeat a run's random inputs.")] = None):
     """Grade your file: values, gradients, devices, banned calls, speed."""
     from grader import sandbox
-    drill_id = drill_id or store().last_started()
-    if drill_id is None:
-        raise unusable("No drill given and none started: drill start ID first (drill list shows them).")
-    info = known(drill_id)
     if device not in ("auto", "cpu", "cuda", "mps", "all"):
         raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}")
-    path = file or home.drill_file(drill_id)
-    if not path.is_file():
-        raise unusable(f"No file {path}: run drill start {drill_id} first, or give --file.")
+    drill_id, info, path = target(drill_id, file)
     if not as_json:
         console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
     on_check = None if as_json else (lambda c: console.print(check_line(c)))
@@ -220,13 +214,27 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
     raise typer.Exit(0 if verdict.passed else 1)
 
 
-def record_check(drill_id: str, info: registry.DrillInfo, verdict: Verdict, path: Path) -> None:
+def target(drill_id: str | None, file: Path | None) -> tuple[str, registry.DrillInfo, Path]:
+    """The drill to grade (default: the one last started) and the file to grade as it."""
+    drill_id = drill_id or store().last_started()
+    if drill_id is None:
+        raise unusable("No drill given and none started: drill start ID first (drill list shows them).")
+    info = known(drill_id)
+    path = file or home.drill_file(drill_id)
+    if not path.is_file():
+        raise unusable(f"No file {path}: run drill start {drill_id} first, or give --file.")
+    return drill_id, info, path
+
+
+def record_check(drill_id: str, info: registry.DrillInfo, verdict: Verdict, path: Path) -> list[str]:
+    """Store the check and the review it earns; returns the names of the failing checks."""
     from grader import schedule
     s = store()
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
              seed=verdict.seed, file=str(path))
     schedule.after_check(s, drill_id, info.minutes)
+    return failed
 
 
 @app.command()
@@ -235,13 +243,7 @@ def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
           interval: Annotated[float, typer.Option(help="Seconds between looks at the file.")] = 0.25):
     """Re-grade on every save of your file (Ctrl-C stops). The grader stays warm between saves."""
     from grader import sandbox
-    drill_id = drill_id or store().last_started()
-    if drill_id is None:
-        raise unusable("No drill given and none started: drill start ID first.")
-    info = known(drill_id)
-    path = file or home.drill_file(drill_id)
-    if not path.is_file():
-        raise unusable(f"No file {path}: run drill start {drill_id} first, or give --file.")
+    drill_id, info, path = target(drill_id, file)
     worker = sandbox.Worker()
     console.print(f"[dim]starting the grader for {path} …[/]")
     worker.start()
@@ -472,8 +474,8 @@ def run_mock(session: dict, s: Store) -> None:
                 verdict = state["verdict"]
                 if verdict is not None and not state["grading"]:
                     state["verdict"] = None
-                    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-                    record_check(problem["drill"], registry.get(problem["drill"]), verdict, Path(problem["file"]))
+                    failed = record_check(problem["drill"], registry.get(problem["drill"]), verdict,
+                                          Path(problem["file"]))
                     mock.record_check(session, verdict.status, failed)
                     if verdict.passed:
                         asked = mock.follow_up(session)
