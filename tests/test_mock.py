@@ -96,7 +96,10 @@ def test_two_problem_mock_survives_a_closed_terminal_and_ends_with_a_scorecard(d
             if problem["attempts"] == 0 and open(problem["file"]).read() != registry.get(problem["drill"]).reference.read_text():
                 solve_active(drill_home)
             return False
-        wait_for(finish, seconds=240, what="the mock to end")
+        try:
+            wait_for(finish, seconds=240, what="the mock to end")
+        except AssertionError as e:
+            raise AssertionError(f"{e}\nscreen:\n{term.screen()}\nsession: {session(drill_home)}") from None
         screen = wait_for(lambda: (lambda t: t if "passed" in t and "attempts" in t else "")(term.screen()),
                           what="the scorecard")
         asked = re.search(r"(\d+)/(\d+) passed", screen)
