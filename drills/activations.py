@@ -13,7 +13,8 @@ element on its own:
     silu(x)                     = x * sigmoid(x)
 
 - The same values as torch's own functions of these names (torch.sigmoid, F.gelu, ...). The
-  output has x's shape, dtype and device; x itself is not modified.
+  output has x's shape, dtype and device; x itself is not modified. `slope` is a float in
+  [0, 1] (0 and 1 included); `alpha` is a float >= 0.
 - Gradients are graded too: autograd through your code must give torch's gradients.
 - Stable for |x| up to 1e4: no inf or NaN in the output nor in the gradient. The formulas above
   overflow as written (exp(1e4) is inf in float32): arrange that exp only ever sees numbers <= 0.

@@ -17,7 +17,9 @@ Parameters (exactly these names and shapes; the grader loads its weights into yo
   tokens are hidden as keys (no query may attend them); they still get an output as queries.
 - `causal=True`: token i attends only tokens j <= i. With both, a key must pass both.
 - A query with no key left to attend is not graded, but must not spread NaN elsewhere.
-- `dropout` is applied to the attention weights in training mode only; the grader grades eval().
+- `dropout`: in train() mode, dropout (inverted, like nn.Dropout) acts on the attention weights,
+  after the softmax and before they multiply v; in eval() mode there is none. Both modes are
+  graded (train() with chosen weights, so the random mask itself does not matter).
 - Vectorise over batch and heads: no Python loop over either (a check counts your torch calls
   for two batch and head sizes). Do not call F.scaled_dot_product_attention or
   nn.MultiheadAttention: the drill is to write it. torch.softmax and nn.Linear are allowed.

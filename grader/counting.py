@@ -1,12 +1,13 @@
-"""Counting what a learner's code does, for checks that timing cannot make: torch calls that grow
-with the batch or head count (a Python loop), and which Python functions it reached."""
-import inspect
+"""Counting what a learner's code does, for the rules that timing cannot see: torch calls and lines
+of the learner's own file that grow with a size (a Python loop), and multiply-adds in matrix
+products (work that should not grow)."""
+from __future__ import annotations
+
 import sys
 
 import torch
 from torch.overrides import TorchFunctionMode
-
-from grader.spec import Fail
+from torch.utils._python_dispatch import TorchDispatchMode
 
 
 class TorchCalls(TorchFunctionMode):
@@ -21,39 +22,57 @@ class TorchCalls(TorchFunctionMode):
         return func(*args, **(kwargs or {}))
 
 
-def torch_calls(fn) -> int:
-    """How many torch calls fn() makes, counted on its second run (the first may fill caches)."""
+class Lines:
+    """Counts the lines executed in the given files while active (a trace on those files only)."""
+
+    def __init__(self, filenames):
+        self.files, self.n = set(filenames), 0
+
+    def _local(self, frame, event, arg):
+        if event == "line":
+            self.n += 1
+        return self._local
+
+    def _global(self, frame, event, arg):
+        return self._local if frame.f_code.co_filename in self.files else None
+
+    def __enter__(self):
+        self._old = sys.gettrace()
+        sys.settrace(self._global)
+        return self
+
+    def __exit__(self, *exc):
+        sys.settrace(self._old)
+        return False
+
+
+def work(fn, files) -> tuple[int, int]:
+    """(torch calls, lines of `files` run) of fn(), counted on its second run (the first may fill
+    caches), without autograd."""
     with torch.no_grad():
         fn()
-        with TorchCalls() as calls:
+        with TorchCalls() as calls, Lines(files) as lines:
             fn()
-    return calls.n
+    return calls.n, lines.n
 
 
-def same_calls(counts: dict, what: str):
-    """Fail when a vectorised implementation would not: the number of torch calls depends on
-    the batch or head count, so Python is looping over them."""
-    (a, n_a), (b, n_b) = counts.items()
-    if n_a != n_b:
-        raise Fail(f"{n_a} torch calls for {a} but {n_b} for {b}: the work grows with {what}, so a Python "
-                   f"loop runs over them. Use batched tensor operations (matmul broadcasts over leading dims)")
+class MatmulWork(TorchDispatchMode):
+    """Multiply-adds done in matrix products (mm, bmm, their add- forms, mv, dot) while active."""
+    PRODUCTS = {"mm": 0, "bmm": 0, "mv": 0, "dot": 0, "addmm": 1, "baddbmm": 1, "addmv": 1}
+
+    def __init__(self):
+        super().__init__()
+        self.n = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        first = self.PRODUCTS.get(func.overloadpacket.__name__)
+        if first is not None:
+            self.n += out.numel() * args[first].shape[-1]     # each output element sums over the inner dim
+        return out
 
 
-def python_calls(functions: dict, fn, *args):
-    """(fn(*args), the names in `functions` that it called). The engine's banned-call guard sees torch
-    operations only; a profile hook sees any Python function however it was imported
-    (`from heapq import nlargest`, or Counter.most_common calling it)."""
-    codes = {inspect.unwrap(f).__code__: name for name, f in functions.items()}
-    seen = []
-
-    def hook(frame, event, arg):
-        if event == "call" and codes.get(frame.f_code) and codes[frame.f_code] not in seen:
-            seen.append(codes[frame.f_code])
-    old = sys.getprofile()
-    sys.setprofile(hook)
-    try:
-        out = fn(*args)
-    finally:
-        sys.setprofile(old)
-    return out, seen
-
+def matmul_work(fn) -> int:
+    with torch.no_grad(), MatmulWork() as counted:
+        fn()
+    return counted.n

@@ -1,24 +1,31 @@
 """Device discipline: the output is on the input's device and no tensor is made on a fixed one.
 
-A real CUDA or MPS run when one is present. Without one, the learner's code runs on fake tensors
-on the `meta` device (torch's FakeTensorMode): mixing them with a tensor made on the CPU raises
-exactly as mixing CUDA and CPU tensors would, so the check means the same on every machine."""
+A real CUDA or MPS run when one is present. Without one, the learner's code runs on tensors on the
+`meta` device: mixing them with a tensor made on the CPU raises exactly as mixing CUDA and CPU
+tensors would, so the check means the same on every machine. Meta tensors have no values, so code
+that reads values (`if total_norm > max_norm:`, `.item()`, boolean indexing) cannot run there;
+then a CPU run follows each tensor's provenance instead: on the input's device (the inputs, the
+module's parameters, whatever is made from them or with `device=x.device`) or on a fixed one
+(`torch.ones(S, S)` without `device=`), and an operation mixing the two fails as it would on a GPU.
+The check is never skipped for want of a way to run."""
 from __future__ import annotations
 
-import logging
+import weakref
 
 import torch
-from torch._subclasses.fake_tensor import (DataDependentOutputException, DynamicOutputShapeException,
-                                           FakeTensorMode, UnsupportedOperatorException)
+from torch.overrides import TorchFunctionMode
 
 from grader.guards import learner_code
-from grader.result import FAIL, PASS, SKIPPED, Check
-from grader.runner import flat_tensors, map_case
+from grader.result import FAIL, PASS, SKIPPED
+from grader.runner import copy_case, flat_tensors, map_case
 
-NOT_EMULABLE = (DataDependentOutputException, DynamicOutputShapeException, UnsupportedOperatorException)
 MIXING = ("same device", "two devices", "not compiled with cuda", "found at least two devices",
-          "expected device", "but got device",
-          "convert all tensors to faketensors", "wrong device")   # a real CPU tensor kept on the module, used on the device
+          "expected device", "but got device", "is not on the expected device", "wrong device",
+          "device type tensor to numpy", "expected a 'meta' device", "expected all tensors to be on")
+FIXED = "tensor created on a hard-coded device"
+ADVICE = "make it with device=x.device (or torch.*_like, x.new_*), or move it with .to(x.device)"
+META = torch.device("meta")
+LENIENT = {"__getitem__", "__setitem__", "index", "index_put", "index_put_", "_index_put_impl_"}
 
 
 def available() -> list[str]:
@@ -30,80 +37,153 @@ def available() -> list[str]:
     return found
 
 
-def checks(g, which: str):
+def generator_on(g: torch.Generator, device: str):
+    """A generator like g (same seed) for tensors on `device`; None on the meta device."""
+    if device == "meta":
+        return None
+    return torch.Generator(device=device).manual_seed(g.initial_seed())
+
+
+def checks(eg, which: str):
     real = available()
     if which == "cpu":
-        yield Check("device", SKIPPED, "--device cpu")
+        yield eg.check("device", SKIPPED, "--device cpu")
         return
     if which in ("cuda", "mps") and which not in real:
-        yield Check(f"device {which}", SKIPPED, f"no {which} device on this machine")
+        yield eg.check(f"device {which}", SKIPPED, f"no {which} device on this machine")
         return
     targets = [which] if which in ("cuda", "mps") else real
     for device in targets:
-        m = g.search(g.compare_prop(device=device), max_examples=5)
-        yield g.failed(f"device {device}", m) if m else Check(f"device {device}", PASS)
+        m = eg.search(eg.compare_prop(device=device), eg.entry.examples, 5, f"device {device}")
+        yield eg.failed(f"device {device}", m) if m else eg.check(f"device {device}", PASS)
     if which == "all" or not targets:
-        yield emulated(g)
+        yield emulated(eg)
 
 
-def fake_module(module: torch.nn.Module, fake) -> None:
-    for mod in module.modules():
-        for name, p in list(mod._parameters.items()):
-            if p is not None:
-                mod._parameters[name] = torch.nn.Parameter(fake(p), requires_grad=p.requires_grad)
-        for name, b in list(mod._buffers.items()):
-            if b is not None:
-                mod._buffers[name] = fake(b)
+# ---- the emulation ------------------------------------------------------------------------------
+
+def meta_case(case):
+    return map_case(case, lambda t: t.detach().to("meta"), floating_only=False,
+                    generators=lambda g: generator_on(g, "meta"))
 
 
-logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)   # the verdict says it
+def run_on(eg, ns, case, device=None):
+    """Run ns's entry on case, its tensors and module moved to `device` (meta) when given."""
+    impl = eg.runner.build(ns, case, device=device)
+    return eg.runner.run(ns, impl, meta_case(case) if device else copy_case(case))
 
 
-def run_on_meta(g, source, case):
-    """Run `source` (reference or learner module) on fake meta tensors; returns the output."""
-    mode = FakeTensorMode(allow_non_fake_inputs=True)   # meta constants made inside are fine
-
-    def fake(t):
-        return mode.from_tensor(t.detach().to("meta"))
-    impl = g.runner.build(source, case)
-    if isinstance(impl, torch.nn.Module):
-        fake_module(impl, fake)
-    fake_case = map_case(case, fake, floating_only=False)
-    with mode:
-        return g.drill.run(impl, fake_case)
-
-
-def emulated(g) -> Check:
+def emulated(eg):
     name = "device (emulated)"
-    cases = g.drill.examples[:4]
-    tried = 0
+    cases = [c for c in eg.entry.examples if flat_tensors([c.args, c.kwargs]) or c.init is not None][:4]
+    if not cases:
+        return eg.check(name, SKIPPED, "nothing comes in on a device")
     for case in cases:
-        if not flat_tensors([case.args, case.kwargs]):
-            continue   # nothing comes in on a device: nothing to follow
-        try:
-            run_on_meta(g, g.ref, case)
-        except Exception:
-            continue   # this case can't be emulated at all
-        tried += 1
-        try:
-            with learner_code(g.call_limit):
-                out = run_on_meta(g, g.module, case)
-        except NOT_EMULABLE as e:
-            return Check(name, SKIPPED, f"your code uses a data-dependent operation ({e}) that fake "
-                                        f"tensors can't follow", call=g.runner.describe(case))
-        except Exception as e:
-            text = str(e)
-            if any(s in text.lower() for s in MIXING):
-                return Check(name, FAIL, f"on a non-CPU device this raises: {text.splitlines()[0]} — "
-                             f"a tensor is made on a fixed device; make it with device=x.device "
-                             f"(or torch.*_like)", call=g.runner.describe(case),
-                             mistake="tensor created on a hard-coded device")
-            return Check(name, SKIPPED, f"could not emulate a non-CPU run: {type(e).__name__}: "
-                                        f"{text.splitlines()[0] if text else ''}")
-        wrong = [t.device for t in flat_tensors(out) if t.device.type != "meta"]
-        if wrong:
-            return Check(name, FAIL, f"the output is on {wrong[0]} while the input is on another device",
-                         call=g.runner.describe(case), mistake="tensor created on a hard-coded device")
-    if not tried:
-        return Check(name, SKIPPED, "this drill's calls can't run on fake tensors")
-    return Check(name, PASS, f"{tried} calls on fake `meta` tensors")
+        eg.current = case
+        problem = on_meta(eg, case)
+        if problem is None:
+            problem = by_provenance(eg, case)
+        if problem:
+            return eg.check(name, FAIL, problem, call=eg.runner.describe(case), mistake=FIXED)
+    return eg.check(name, PASS, f"{len(cases)} calls on tensors of another device")
+
+
+def on_meta(eg, case):
+    """'' when the learner's code runs on meta tensors and its output stays there; a problem when it
+    mixes devices; None when meta tensors cannot follow it (or the reference)."""
+    try:
+        run_on(eg, eg.runner.ref_ns, case, META)
+    except Exception:
+        return None                 # the drill's own calls need values: follow provenance instead
+    try:
+        with learner_code(eg.g.call_limit):
+            out = run_on(eg, eg.runner.ns, case, META)
+    except Exception as e:
+        text = str(e).strip()
+        if any(s in text.lower() for s in MIXING):
+            first = text.splitlines()[0] if text else type(e).__name__
+            return f"on a non-CPU device this raises: {first} — a tensor is made on a fixed device; {ADVICE}"
+        return None
+    wrong = [t.device for t in flat_tensors(out) if t.device.type != "meta" and t.dim() > 0]
+    if wrong:
+        return f"the output is on {wrong[0]} while the input is on another device; {ADVICE}"
+    return ""
+
+
+class Provenance(TorchFunctionMode):
+    """Follows, on a CPU run, whether each tensor would live on the input's device or on a fixed
+    one. Tensors it has not seen made (constants built when the file was imported) are fixed."""
+
+    def __init__(self, on_device):
+        super().__init__()
+        self.labels: dict[int, tuple] = {}
+        self.problem = ""
+        for t in on_device:
+            self.mark(t, True)
+
+    def mark(self, t: torch.Tensor, on_device: bool) -> None:
+        self.labels[id(t)] = (weakref.ref(t), on_device)
+
+    def on_device(self, t: torch.Tensor) -> bool:
+        ref, label = self.labels.get(id(t), (None, False))
+        return label if ref is not None and ref() is t else False
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = dict(kwargs or {})
+        if getattr(func, "__self__", None) is torch._C.TensorBase.device:
+            return META if self.on_device(args[0]) else torch.device("cpu")
+        name = getattr(func, "__name__", str(func))
+        device = kwargs.get("device")
+        asked = None                     # True: device=<the input's>, False: a fixed device
+        if device is not None:
+            asked = torch.device(device) == META
+            if asked:
+                kwargs["device"] = "cpu"
+        if name in ("to", "cuda", "cpu"):
+            for i, a in enumerate(args[1:], 1):
+                if isinstance(a, (str, torch.device)):
+                    asked = torch.device(a) == META
+                    if asked:
+                        args = args[:i] + ("cpu",) + args[i + 1:]
+                elif isinstance(a, torch.Tensor):
+                    asked = self.on_device(a)
+            if name in ("cuda", "cpu"):
+                asked = False
+        tensors = flat_tensors([args, kwargs])
+        big = [t for t in tensors if t.dim() > 0]
+        inside = any(self.on_device(t) for t in tensors)
+        fixed = [t for t in big if not self.on_device(t)]
+        if inside and fixed and name not in LENIENT and name not in ("to", "cuda", "cpu") and not self.problem:
+            shapes = ", ".join(str(tuple(t.shape)) for t in fixed[:2])
+            self.problem = (f"on a non-CPU device `{name}` would mix the input's device with tensors of shape "
+                            f"{shapes} made on a fixed device; {ADVICE}")
+        out = func(*args, **kwargs)
+        label = asked if asked is not None else inside
+        for t in flat_tensors(out):
+            if id(t) not in self.labels or not self.on_device(t):
+                self.mark(t, label or self.on_device(t))
+        return out
+
+
+def by_provenance(eg, case) -> str:
+    """The CPU run that follows provenance (for code that reads values)."""
+    run_case = copy_case(case)
+    try:
+        with learner_code(eg.g.call_limit):
+            impl = eg.runner.build(eg.runner.ns, case)
+            module = getattr(impl, "__self__", impl)
+            state = list(module.parameters()) + list(module.buffers()) if isinstance(module, torch.nn.Module) else []
+            mode = Provenance(flat_tensors([run_case.args, run_case.kwargs]) + state)
+            with mode:
+                out = eg.runner.run(eg.runner.ns, impl, run_case)
+    except Exception as e:
+        text = str(e).strip()
+        if any(s in text.lower() for s in MIXING):
+            return f"on a non-CPU device this raises: {text.splitlines()[0]} — {ADVICE}"
+        return ""                        # the value checks report what the learner's code raised
+    if mode.problem:
+        return mode.problem
+    fixed = [t for t in flat_tensors(out) if t.dim() > 0 and not mode.on_device(t)]
+    if fixed:
+        return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
+    return ""

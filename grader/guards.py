@@ -1,18 +1,23 @@
-"""What watches the learner's code while it runs: banned calls, a time limit per call, in-place
-changes of inputs, and the size of intermediates."""
+"""What watches the learner's code while it runs: banned calls (every route), a time limit per
+call, torch's global state, in-place changes of inputs, and the size of intermediates."""
 from __future__ import annotations
 
 import builtins
 import contextlib
 import errno
 import importlib
+import inspect
+import os
 import signal
+import sys
+import time
+import types
+from functools import cache
 
 import numpy as np
 import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
-
 
 LEARNER_PREFIX = "learner_"  # the learner's file is loaded as module learner_<id>
 OUTPUT_LIMIT = 16 * 2**20   # bytes the learner's code may print (RLIMIT_FSIZE on the output file)
@@ -29,7 +34,7 @@ class LearnerExit(BaseException):
 def resolve(dotted: str):
     """'torch.nn.functional.softmax' -> the object, or None when this torch has no such name."""
     parts = dotted.split(".")
-    for i in range(len(parts) - 1, 0, -1):
+    for i in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:i]))
         except ImportError:
@@ -43,59 +48,186 @@ def resolve(dotted: str):
     return None
 
 
+@cache
+def overridable() -> frozenset[int]:
+    """ids of the functions and tensor methods a torch function mode sees."""
+    found = set()
+    for functions in torch.overrides.get_overridable_functions().values():
+        for f in functions:
+            found.add(id(f))
+            found.add(id(getattr(f, "__get__", f)))
+    found.update(id(getattr(torch.Tensor, n)) for n in dir(torch.Tensor) if not n.startswith("__"))
+    return frozenset(found)
+
+
+@cache
+def aten_names() -> tuple[str, ...]:
+    return tuple(sorted({n.split("::", 1)[1].split(".")[0] for n in torch._C._dispatch_get_all_op_names()
+                         if n.startswith("aten::")}))
+
+
+def aten_twins(name: str) -> list[str]:
+    """The aten operators a banned torch function `name` reaches, which the learner could also call
+    directly (torch.ops.aten._softmax): name, _name, native_name, and their overloads' families."""
+    return [n for n in aten_names() if n in (name, f"_{name}", f"native_{name}")
+            or n.startswith((f"_{name}_", f"{name}_")) and "backward" not in n]
+
+
 class BannedCalls(TorchFunctionMode):
-    """Records, while active, calls of banned torch functions, forward calls of banned nn.Module
-    classes, and imports of banned modules ("import torch") by the learner's file."""
+    """One guard for every route to a banned name while active: torch functions, tensor methods and
+    aten operators (a torch function mode), nn.Module classes (a forward pre-hook), Python functions
+    however they are reached (a profile hook), and imports of banned modules by the learner's file.
+
+    Banned names are dotted: a function (`torch.softmax`, `heapq.nlargest`), a class
+    (`torch.nn.Softmax`), a module whose every function is banned (`torch.optim`), an aten operator
+    (`torch.ops.aten._softmax`), or `import torch`."""
 
     def __init__(self, names: list[str]):
         super().__init__()
-        self.functions, self.classes = {}, {}
+        self.functions: dict[int, str] = {}      # id of a torch function / aten packet -> banned name
+        self.classes: dict[type, str] = {}
+        self.codes: dict = {}                    # Python code objects -> banned name
+        self.builtins: dict[int, str] = {}       # C functions seen by the profile hook
+        self.folders: list[tuple[str, str]] = []  # (directory of a banned package, name)
         self.modules = [n.removeprefix("import ").strip() for n in names if n.startswith("import ")]
         for name in names:
-            if name.startswith("import "):
-                continue
-            obj = resolve(name)
-            if isinstance(obj, type) and issubclass(obj, torch.nn.Module):
-                self.classes[obj] = name
-            elif obj is not None:
-                self.functions[id(obj)] = name
-                packet = getattr(obj, "overloadpacket", None)
-                if packet is not None:
-                    self.functions[id(packet)] = name
+            if not name.startswith("import "):
+                self._add(name)
         self.seen: list[str] = []
+        self.active = 0
+
+    def _add(self, name: str) -> None:
+        obj = resolve(name)
+        if obj is None:
+            return
+        if isinstance(obj, types.ModuleType):
+            self.folders.append((os.path.dirname(obj.__file__) + os.sep if obj.__file__.endswith("__init__.py")
+                                 else obj.__file__, name))
+            return
+        if isinstance(obj, type):
+            if issubclass(obj, torch.nn.Module):
+                self.classes[obj] = name          # its forward, seen by the pre-hook
+                return
+            for f in vars(obj).values():          # any other class: its methods
+                if inspect.isfunction(f):
+                    self.codes[f.__code__] = name
+            return
+        packet = getattr(obj, "overloadpacket", obj if isinstance(obj, torch._ops.OpOverloadPacket) else None)
+        if packet is not None:
+            self.functions[id(packet)] = name
+            return
+        self.functions[id(obj)] = name
+        if id(obj) not in overridable():          # a plain Python or C function: the profile hook sees it
+            plain = inspect.unwrap(obj)
+            if inspect.isfunction(plain):
+                self.codes[plain.__code__] = name
+            else:
+                self.builtins[id(obj)] = name
+        short = name.rsplit(".", 1)[-1]
+        if name.startswith("torch."):
+            for twin in aten_twins(short):
+                packet = getattr(torch.ops.aten, twin, None)
+                if packet is not None:
+                    self.functions.setdefault(id(packet), name)
+
+    def _saw(self, name: str) -> None:
+        if name not in self.seen:
+            self.seen.append(name)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         name = self.functions.get(id(func)) or self.functions.get(id(getattr(func, "overloadpacket", None)))
-        if name and name not in self.seen:
-            self.seen.append(name)
+        if name:
+            self._saw(name)
         return func(*args, **(kwargs or {}))
 
     def _module_hook(self, module, args):
         name = self.classes.get(type(module)) or next(
             (n for c, n in self.classes.items() if isinstance(module, c)), None)
-        if name and name not in self.seen:
-            self.seen.append(name)
+        if name:
+            self._saw(name)
+
+    def _profile(self, frame, event, arg):
+        if event == "call":
+            code = frame.f_code
+            name = self.codes.get(code)
+            if name is None and self.folders:
+                name = next((n for d, n in self.folders if code.co_filename.startswith(d)), None)
+            if name:
+                self._saw(name)
+        elif event == "c_call":
+            name = self.builtins.get(id(arg))
+            if name:
+                self._saw(name)
 
     def _import(self, name, globals=None, locals=None, fromlist=(), level=0):
         importer = (globals or {}).get("__name__", "")
         if importer.startswith(LEARNER_PREFIX) and level == 0:
             for banned in self.modules:
-                if (name == banned or name.startswith(banned + ".")) and f"import {banned}" not in self.seen:
-                    self.seen.append(f"import {banned}")
+                if name == banned or name.startswith(banned + "."):
+                    self._saw(f"import {banned}")
         return self._real_import(name, globals, locals, fromlist, level)
 
+    @property
+    def profiles(self) -> bool:
+        return bool(self.codes or self.builtins or self.folders)
+
     def __enter__(self):
+        self.active += 1
+        if self.active > 1:
+            return self
         self._handle = torch.nn.modules.module.register_module_forward_pre_hook(self._module_hook)
         if self.modules:
             self._real_import = builtins.__import__
             builtins.__import__ = self._import
+        if self.profiles:
+            self._old_profile = sys.getprofile()
+            sys.setprofile(self._profile)
         return super().__enter__()
 
     def __exit__(self, *exc):
+        self.active -= 1
+        if self.active:
+            return False
         self._handle.remove()
         if self.modules:
             builtins.__import__ = self._real_import
+        if self.profiles:
+            sys.setprofile(self._old_profile)
         return super().__exit__(*exc)
+
+
+# ---- torch's global state, restored around every call of the learner's code ------------------
+
+def torch_state() -> tuple:
+    return (torch.is_grad_enabled(), torch.get_default_dtype(), torch.get_num_threads(),
+            torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled(),
+            torch.is_anomaly_enabled(), torch.get_float32_matmul_precision(), np.geterr(),
+            torch.get_default_device())
+
+
+def set_torch_state(state: tuple) -> None:
+    grad, dtype, threads, det, warn_only, anomaly, precision, np_err, device = state
+    torch.set_grad_enabled(grad)
+    torch.set_default_dtype(dtype)
+    if torch.get_num_threads() != threads:
+        torch.set_num_threads(threads)
+    torch.use_deterministic_algorithms(det, warn_only=warn_only)
+    torch.set_anomaly_enabled(anomaly)
+    torch.set_float32_matmul_precision(precision)
+    np.seterr(**np_err)
+    torch.set_default_device(None if device == torch.device("cpu") else device)
+
+
+@contextlib.contextmanager
+def kept_torch_state():
+    """Whatever the learner's code switches (grad mode, default dtype, threads, deterministic
+    algorithms, NumPy's error handling), the grader's state is back afterwards."""
+    state = torch_state()
+    try:
+        yield
+    finally:
+        if torch_state() != state:
+            set_torch_state(state)
 
 
 @contextlib.contextmanager
@@ -113,11 +245,17 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
+RUNNING = []        # non-empty while the learner's code runs (the sandbox's audit hook reads it)
+REFERENCE_USE = []  # what of the reference solution the learner's code reached (filled by the sandbox)
+
+
 @contextlib.contextmanager
 def learner_code(seconds: float):
-    """Everything the learner's code runs inside: a time limit, and sys.exit turned into a verdict."""
+    """Everything the learner's code runs inside: a time limit, torch's state kept, sys.exit turned
+    into a verdict."""
+    RUNNING.append(True)
     try:
-        with time_limit(seconds):
+        with kept_torch_state(), time_limit(seconds):
             yield
     except (SystemExit, KeyboardInterrupt) as e:
         what = f"sys.exit({e.code!r})" if isinstance(e, SystemExit) else "KeyboardInterrupt"
@@ -126,6 +264,28 @@ def learner_code(seconds: float):
         if e.errno == errno.EFBIG:   # the output file hit its size limit (RLIMIT_FSIZE)
             raise LearnerExit(f"your code printed more than {OUTPUT_LIMIT // 2**20} MB and was stopped") from None
         raise
+    finally:
+        RUNNING.pop()
+
+
+class Stopwatch:
+    """The learner's time spent in one check, to tell a slow solution from an infinite loop."""
+
+    def __init__(self, budget: float):
+        self.budget, self.spent, self.calls = budget, 0.0, 0
+
+    @contextlib.contextmanager
+    def timing(self):
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.spent += time.perf_counter() - start
+            self.calls += 1
+
+    @property
+    def over(self) -> bool:
+        return self.spent > self.budget
 
 
 def tensors_in(tree, path="") -> list[tuple[str, torch.Tensor]]:

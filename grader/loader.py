@@ -1,4 +1,5 @@
-"""Loading the learner's file, the reference and the declaration of one drill."""
+"""Loading the learner's file, the reference and the declaration of one drill, and checking that
+the learner's entries can be called the way the grader calls them."""
 from __future__ import annotations
 
 import importlib
@@ -7,6 +8,8 @@ import inspect
 import sys
 import types
 from pathlib import Path
+
+import torch
 
 
 def load_file(path: Path, name: str) -> types.ModuleType:
@@ -26,52 +29,99 @@ def declaration(drill_id: str):
     return importlib.import_module(f"grader.specs.{drill_id}").DRILL
 
 
-def public_api(module: types.ModuleType) -> dict:
-    """The functions and classes a drill's reference defines: the learner must define the same."""
-    return {name: obj for name, obj in vars(module).items()
-            if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
-            and getattr(obj, "__module__", None) == module.__name__}
-
-
-def signature_of(obj) -> inspect.Signature:
-    if inspect.isclass(obj):
-        return inspect.signature(obj.__init__)
-    return inspect.signature(obj)
-
-
-def signature_problems(ref_mod, learner_mod) -> list[str]:
-    problems = []
-    for name, ref_obj in public_api(ref_mod).items():
-        got = getattr(learner_mod, name, None)
-        if got is None:
-            problems.append(f"`{name}` is missing: the drill asks for {kind(ref_obj)} `{name}{signature_of(ref_obj)}`")
-            continue
-        if inspect.isclass(ref_obj) != inspect.isclass(got):
-            problems.append(f"`{name}` should be {kind(ref_obj)}")
-            continue
-        pairs = [(name, signature_of(ref_obj), signature_of(got))]
-        if inspect.isclass(ref_obj):
-            for m, f in vars(ref_obj).items():
-                if m.startswith("_") or not inspect.isfunction(f):
-                    continue
-                if not hasattr(got, m):
-                    problems.append(f"`{name}.{m}` is missing: the drill asks for `{m}{inspect.signature(f)}`")
-                else:
-                    pairs.append((f"{name}.{m}", inspect.signature(f), inspect.signature(getattr(got, m))))
-        for label, want, have in pairs:
-            if _params(want) != _params(have):
-                problems.append(f"`{label}` takes {_show(have)}; the drill asks for {_show(want)}")
-    return problems
+def public_api(module) -> dict:
+    """The functions and classes a drill's file defines (not what it imports)."""
+    name = getattr(module, "__name__", None)
+    return {k: obj for k, obj in vars(module).items()
+            if not k.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
+            and getattr(obj, "__module__", None) == name}
 
 
 def kind(obj) -> str:
     return "a class" if inspect.isclass(obj) else "a function"
 
 
-def _params(sig: inspect.Signature):
-    return [(p.name, p.kind, p.default) for p in sig.parameters.values() if p.name != "self"]
-
-
-def _show(sig: inspect.Signature) -> str:
+def show(sig: inspect.Signature) -> str:
     params = [p for p in sig.parameters.values() if p.name != "self"]
     return "(" + ", ".join(str(p.replace(annotation=inspect.Parameter.empty)) for p in params) + ")"
+
+
+class Forms:
+    """How the grader calls each callable of a drill: for each, the set of (number of arguments
+    passed by position, names passed by keyword). Recorded while the reference runs."""
+
+    def __init__(self):
+        self.seen: dict[str, set] = {}
+
+    def add(self, label: str, args, kwargs) -> None:
+        self.seen.setdefault(label, set()).add((len(args), tuple(sorted(kwargs))))
+
+    def recorder(self, label: str, fn):
+        def recorded(*args, **kwargs):
+            self.add(label, args, kwargs)
+            return fn(*args, **kwargs)
+        return recorded
+
+    def watch_module(self, label: str, module: torch.nn.Module):
+        """Record the forward calls of a module (its pre-hook sees positional and keyword arguments)."""
+        def hook(mod, args, kwargs):
+            self.add(label, args, kwargs)
+        return module.register_forward_pre_hook(hook, with_kwargs=True)
+
+
+def callable_problems(label: str, want, have, forms: set) -> list[str]:
+    """Why `have` (the learner's) cannot be called in each of `forms` as `want` (the reference's) is."""
+    try:
+        sig = inspect.signature(have)
+    except (TypeError, ValueError):
+        return []
+    problems = []
+    for n_pos, names in sorted(forms):
+        try:
+            sig.bind(*range(n_pos), **{k: None for k in names})
+        except TypeError as e:
+            how = ", ".join([f"{n_pos} argument{'s' * (n_pos != 1)} by position"] * bool(n_pos)
+                            + [f"{k}=..." for k in names])
+            problems.append(f"`{label}{show(sig)}` cannot be called as the grader calls it ({how}): {e}; "
+                            f"the drill asks for `{label}{show(inspect.signature(want))}`")
+            break
+    return problems
+
+
+def unbound(cls, name):
+    """cls.name with self bound to a dummy, so that its signature lists the caller's parameters."""
+    f = getattr(cls, name, None)
+    if f is None:
+        return None
+    if inspect.isfunction(f):
+        return types.MethodType(f, object())
+    return f
+
+
+def signature_problems(reference, learner, entry_names: list[str], forms: Forms) -> dict[str, list[str]]:
+    """For each entry, what keeps the learner's file from being called as the grader calls it."""
+    found: dict[str, list[str]] = {}
+    for entry in entry_names:
+        root, _, method = entry.partition(".")
+        want, have = getattr(reference, root), getattr(learner, root, None)
+        problems = found.setdefault(entry, [])
+        if have is None:
+            problems.append(f"`{root}` is missing: the drill asks for {kind(want)} "
+                            f"`{root}{show(inspect.signature(want))}`")
+            continue
+        if inspect.isclass(want) != inspect.isclass(have):
+            problems.append(f"`{root}` should be {kind(want)}, like `{root}{show(inspect.signature(want))}`")
+            continue
+        if not inspect.isclass(want):
+            problems += callable_problems(root, want, have, forms.seen.get(root, set()))
+            continue
+        problems += callable_problems(root, want, have, forms.seen.get(f"{root}()", set()))
+        methods = [method] if method else (["forward"] if issubclass(want, torch.nn.Module) else ["__call__"])
+        for m in methods:
+            label = f"{root}.{m}"
+            if getattr(have, m, None) is None or (m == "forward" and have.forward is torch.nn.Module.forward):
+                problems.append(f"`{label}` is missing: the drill asks for "
+                                f"`{m}{show(inspect.signature(unbound(want, m)))}`")
+                continue
+            problems += callable_problems(label, unbound(want, m), unbound(have, m), forms.seen.get(label, set()))
+    return found

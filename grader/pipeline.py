@@ -1,7 +1,12 @@
-"""The one grading pipeline every drill goes through.
+"""The one grading pipeline every drill, and every entry of a drill, goes through.
 
-grade() yields ("begin", name) before each check and then its Check, so that the process
-watching it knows which check was running if the learner's code takes the interpreter down.
+load → signature → for each entry: started, runs/shape/dtype/values, float64, float16/bfloat16,
+gradients, invariants, extreme inputs, sampled frequencies and generator, no loop, memory, inputs
+unchanged, device → banned calls → speed.
+
+grade() yields ("begin", name) before each step and ("end", name) after it, and each Check in
+between, so that the process watching it knows which check was running if the learner's code
+takes the interpreter down, and can tell a complete verdict from a cut one.
 """
 from __future__ import annotations
 
@@ -10,16 +15,24 @@ from pathlib import Path
 
 import torch
 
-from grader import devices, loader, speed
-from grader.compare import first_difference
-from grader.guards import LEARNER_PREFIX, BannedCalls, CallTimeout, LargestIntermediate, LearnerExit, learner_code
+from grader import devices, loader, sampling, speed
+from grader.compare import first_difference, plain
+from grader.counting import work
+from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
+                           LearnerExit, learner_code)
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
-from grader.runner import LearnerRaised, ParameterMismatch, Runner, cast_case, flat_tensors, map_case, with_grad
-from grader.search import Mismatch, search
-from grader.spec import Case, Fail
+from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
+                           flat_tensors, map_case, with_grad)
+from grader.search import NONDETERMINISTIC, Mismatch, search
+from grader.spec import Case, Drill, Entry, Fail, Trace
 
 VALUE_CHECKS = ["runs", "shape", "dtype", "values"]
 HALF_DTYPES = (torch.float16, torch.bfloat16)
+CHECK_BUDGET_S = 30.0                 # the learner's time in one check, all calls together
+AUTOGRAD = ["torch.autograd.grad", "torch.autograd.backward", "torch.Tensor.backward",
+            "torch.autograd.functional", "torch.func.grad", "torch.func.vjp", "torch.func.jacrev"]
+AGAINST_REFERENCE = "fix values first: this check compares with the reference on the same calls"
+RAISES_AGAIN = "your code raises here too: fix values first"
 
 
 class Stop(Exception):
@@ -29,317 +42,675 @@ class Stop(Exception):
         self.check = check
 
 
-def grade(drill_id: str, path: str, *, seed: int = 0, device: str = "auto", speed_check: bool = True,
-          call_limit: float = 10.0, max_examples: int | None = None):
-    drill = loader.declaration(drill_id)
-    g = Grading(drill_id, drill, Path(path).resolve(), seed, call_limit,
-                drill.max_examples if max_examples is None else max_examples)
-    steps = [("load", g.load), ("signature", g.signature), ("started", g.started),
-             ("values", g.values), ("float16/bfloat16", g.half), ("gradients", g.gradients),
-             ("invariants", g.invariants), ("extreme inputs", g.extreme), ("custom", g.custom),
-             ("inputs unchanged", g.inputs_unchanged), ("banned calls", g.banned_calls),
-             ("device", lambda: g.device(device)), ("memory", g.memory),
-             ("speed", g.speed if speed_check else g.no_speed)]
-    for label, step in steps:
-        yield ("begin", label)
-        try:
-            for check in step():
-                yield g.named(check)
-        except Stop as stop:
-            yield g.named(stop.check)
-            return
-        except (CallTimeout, LearnerExit) as e:
-            yield Check(label, ERROR, f"{drill.entry}: {e}; grading stopped here")
-            return
+class StopEntry(Stop):
+    """This entry cannot be graded further; the other entries still are."""
+
+
+def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
+          speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
+          database=None, check_budget: float = CHECK_BUDGET_S):
+    """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`."""
+    drill: Drill = loader.declaration(drill_id)
+    g = Grading(drill_id, drill, path, module, seed, call_limit,
+                drill.max_examples if max_examples is None else max_examples, database, check_budget)
+    yield from g.events(device, speed_check)
 
 
 class Grading:
-    def __init__(self, drill_id, drill, path: Path, seed, call_limit, max_examples):
-        self.id, self.drill, self.path, self.seed = drill_id, drill, path, seed
+    def __init__(self, drill_id, drill: Drill, path, module, seed, call_limit, max_examples, database,
+                 check_budget):
+        self.id, self.drill, self.seed = drill_id, drill, seed
+        self.path = str(Path(path).resolve()) if path else getattr(module, "__file__", "") or "<module>"
+        self.module = module
         self.call_limit, self.max_examples = call_limit, max_examples
+        self.database, self.check_budget = database, check_budget
         self.ref = loader.reference(drill_id)
-        self.runner: Runner | None = None
-        self.banned = BannedCalls(drill.banned)
+        banned = list(drill.banned) + (["import torch"] if drill.numpy else []) + \
+            ([] if drill.autograd else AUTOGRAD)
+        self.guard = BannedCalls(banned)
+        self.entries: list[EntryGrading] = []
+        self.multi = len(drill.entries) > 1
+
+    # ---- the order of the steps ---------------------------------------------------------------
+
+    def events(self, device: str, speed_check: bool):
+        for label, step in (("load", self.load), ("signature", self.signature)):
+            if not (yield from self.step(label, step)):
+                return
+        for eg in self.entries:
+            for label, step in eg.steps(device):
+                if eg.stopped:
+                    break
+                if not (yield from self.step(eg.label(label), step, eg)):
+                    return
+        if all(eg.todo for eg in self.entries):
+            return                                   # nothing written yet: nothing more to say
+        yield from self.step("banned calls", self.banned_calls)
+        yield from self.step("own work", self.own_work)
+        for eg in self.entries:
+            if not eg.stopped:
+                step = eg.speed if speed_check else eg.no_speed
+                if not (yield from self.step(eg.label("speed"), step, eg)):
+                    return
+
+    def step(self, label: str, step, eg=None):
+        """Run one step; False when grading must stop altogether."""
+        yield ("begin", label)
+        try:
+            for check in step():
+                yield check
+        except StopEntry as stop:
+            yield stop.check
+            eg.stopped = True
+        except Stop as stop:
+            yield stop.check
+            yield ("end", label)
+            return False
+        except CallTimeout as e:
+            where = eg.runner.describe(eg.current) if eg and eg.current else ""
+            yield Check(label, FAIL, f"{eg.name if eg else 'your code'} {e}: an infinite loop, or far too "
+                        f"slow? (the reference returns in milliseconds)", call=where)
+            if eg is None:
+                yield ("end", label)
+                return False
+            eg.stopped = True
+        except TooSlow as e:
+            yield Check(label, FAIL, str(e))
+            eg.stopped = True
+        except LearnerExit as e:
+            yield Check(label, FAIL, f"{e}; grading stopped here")
+            yield ("end", label)
+            return False
+        except Exception as e:          # the grader's own fault: said as such, never as the learner's
+            yield Check(label, ERROR, f"internal error in the grader: {type(e).__name__}: {e}")
+            if eg is None:
+                yield ("end", label)
+                return False
+            eg.stopped = True
+        yield ("end", label)
+        return True
+
+    # ---- drill-level checks -------------------------------------------------------------------
+
+    def load(self):
+        if self.module is None:
+            try:
+                with learner_code(self.call_limit), self.guard:
+                    self.module = loader.load_file(Path(self.path), f"{LEARNER_PREFIX}{self.id}")
+            except SyntaxError as e:
+                raise Stop(Check("load", FAIL, f"syntax error on line {e.lineno}: {e.msg}",
+                                 call=(e.text or "").strip()))
+            except Exception as e:
+                raise Stop(Check("load", FAIL, str(LearnerRaised(e, self.path)).replace(
+                    "raised", "importing your file raised", 1)))
+        yield Check("load", PASS, self.path)
+
+    def signature(self):
+        forms = loader.Forms()
+        names = [e.name for e in self.drill.entries]
+        for entry in self.drill.entries:
+            runner = Runner(entry, self.ref, self.ref, self.path, self.call_limit, self.guard)
+            record_forms(forms, runner, entry.examples + entry.extreme[:1] +
+                         (entry.sampled.cases[:1] if entry.sampled else []))
+        problems = loader.signature_problems(self.ref, self.module, names, forms)
+        for entry in self.drill.entries:
+            if problems[entry.name]:
+                continue
+            runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard,
+                            self.check_budget)
+            self.entries.append(EntryGrading(self, entry, runner))
+        said = [p for ps in problems.values() for p in dict.fromkeys(ps)]
+        if said:
+            check = Check("signature", FAIL, "; ".join(dict.fromkeys(said)))
+            if not self.entries:
+                raise Stop(check)
+            yield check
+        else:
+            yield Check("signature", PASS)
+
+    def banned_calls(self):
+        seen = self.guard.seen
+        imports = [s.removeprefix("import ") for s in seen if s.startswith("import ")]
+        calls = [s for s in seen if not s.startswith("import ")]
+        autograd = [c for c in calls if c in AUTOGRAD]
+        calls = [c for c in calls if c not in AUTOGRAD]
+        said = ([f"called {', '.join(calls)}: this drill is about writing that by hand"] if calls else []) + \
+               ([f"used autograd ({', '.join(autograd)}): this drill computes its gradients by hand"]
+                if autograd else []) + \
+               ([f"imported {', '.join(imports)}: this drill is written without it"] if imports else [])
+        if said:
+            yield Check("banned calls", FAIL, "; ".join(said))
+        elif self.guard.functions or self.guard.classes or self.guard.codes or self.guard.modules:
+            yield Check("banned calls", PASS)
+
+    def own_work(self):
+        if REFERENCE_USE:
+            yield Check("own work", FAIL, f"your file uses the reference solution ({', '.join(REFERENCE_USE)}): "
+                                          f"write it yourself")
+
+
+def record_forms(forms: loader.Forms, runner: Runner, cases: list[Case]) -> None:
+    """Run the reference on cases, recording how its entry is called."""
+    ref = runner.ref_ns
+    for case in cases:
+        impl = runner.build(ref, case)
+        handle = None
+        if runner.is_class:
+            forms.add(f"{runner.root}()", case.init or (), {})
+        if runner.is_module and not runner.method:
+            handle = forms.watch_module(f"{runner.root}.forward", impl)
+        else:
+            label = f"{runner.root}.{runner.method}" if runner.method else runner.root
+            if runner.is_class and not runner.method:
+                label = f"{runner.root}.__call__"
+            impl = forms.recorder(label, impl)
+        try:
+            runner.run(ref, impl, copy_case(case))
+        except Exception:
+            pass
+        finally:
+            if handle:
+                handle.remove()
+
+
+class EntryGrading:
+    """Every check of one entry."""
+
+    def __init__(self, grading: Grading, entry: Entry, runner: Runner):
+        self.g, self.entry, self.runner = grading, entry, runner
+        self.name = entry.name
+        self.stopped = False
+        self.todo = False
         self.values_ok = False
+        self.values_mistake = ""
+        self.current: Case | None = None
+        self.outputs: list | None = None                     # the learner's outputs on the examples
+        self.draws: dict = {}                                # the learner's draws on sampled cases
+        self.raised = None                                   # what the learner's code raised in values
+        self.sampled_ok = True
+        self.mistakes = list(entry.mistakes) + list(grading.drill.mistakes)
+
+    def label(self, check: str) -> str:
+        return f"{self.name}: {check}" if self.g.multi else check
+
+    def steps(self, device: str):
+        e = self.entry
+        steps = [("started", self.started), ("values", self.values)]
+        if not e.sampled and has_floats(e.examples) and not self.g.drill.numpy:
+            steps.append(("float64", self.float64))
+        if e.half:
+            steps.append(("float16/bfloat16", self.half))
+        if e.grad and not e.sampled and not self.g.drill.numpy:
+            steps.append(("gradients", self.gradients))
+        steps.append(("invariants", self.invariants))
+        if e.extreme:
+            steps.append(("extreme inputs", self.extreme))
+        if e.sampled:
+            steps += [("frequencies", lambda: sampling.frequencies(self)),
+                      ("generator", lambda: sampling.generator(self))]
+        if e.loops:
+            steps.append(("no loop", self.loops))
+        if e.memory:
+            steps.append(("memory", self.memory))
+        steps.append(("inputs unchanged", self.inputs_unchanged))
+        if e.device and not self.g.drill.numpy:
+            steps.append(("device", lambda: devices.checks(self, device)))
+        return steps
 
     # ---- helpers ------------------------------------------------------------------------------
 
-    def named(self, check: Check) -> Check:
-        """Add the classic mistake a failed check is tied to by the declaration."""
-        if check.status == FAIL and not check.mistake:
-            check.mistake = next((m.name for m in self.drill.mistakes if m.check == check.name), "")
-        return check
+    def check(self, name: str, status: str, message: str = "", call: str = "", mistake: str = "") -> Check:
+        hint = next((m.hint for m in self.mistakes if mistake and m.name == mistake and m.hint), "")
+        return Check(self.label(name), status, message, call=call, mistake=mistake, hint=hint)
 
-    def mistake_for(self, m: Mismatch, expected=None) -> str:
+    def search(self, prop, examples, max_examples, key: str):
+        return search(prop, self.entry.inputs, examples, seed=self.g.seed, max_examples=max_examples,
+                      database=self.g.database, key=f"{self.g.id}/{self.name}/{key}")
+
+    def expected(self, case: Case, dtype=None):
+        """The reference's output on case: in float64 for float64, else computed in float32 and cast
+        to a half dtype (the reference is not graded on its own rounding)."""
+        if dtype is None:
+            return self.runner.reference(case)
+        if dtype == torch.float64:
+            return self.runner.reference(cast_case(case, dtype), dtype=dtype)
+        return to_dtype(self.runner.reference(cast_case(case, torch.float32)), dtype)
+
+    def learner(self, case: Case, dtype=None, device=None, **build):
+        self.current = case
+        return self.runner.learner(case, dtype=dtype, device=device, **build)
+
+    def failed(self, name: str, m: Mismatch, how=None, expected=None) -> Check:
+        call = self.runner.describe(cast_case(m.case, m.dtype) if m.case is not None and m.dtype else m.case)
+        if m.dtype:
+            call = call.replace(" [", f" in {str(m.dtype).removeprefix('torch.')} [", 1) if " [" in call else call
+        return self.check(name, FAIL, m.message, call=call, mistake=self.name_mistake(m, how, expected))
+
+    # ---- naming the mistake -------------------------------------------------------------------
+
+    def name_mistake(self, m: Mismatch, how=None, expected=None) -> str:
+        """The one declared mistake that matches the learner's failure and agrees with the learner on
+        every example where both ran; '' when none does, or more than one (by name) does."""
         if m.mistake:
             return m.mistake
         if m.error is not None:
-            return next((k.name for k in self.drill.mistakes
-                         if k.error and re.search(k.error, str(m.error))), "")
+            names = {k.name for k in self.mistakes if k.error and re.search(k.error, f"{type(m.error).__name__}: {m.error}")}
+            return names.pop() if len(names) == 1 else ""
         if m.case is None or m.got is None:
             return ""
-        for k in self.drill.mistakes:
-            if k.like is None:
-                continue
-            out = self.runner.mistake(k.like, m.case, m.dtype)
+        likes = [k for k in self.mistakes if k.like is not None]
+        if not likes:
+            return ""
+        if expected is None:
+            try:
+                expected = self.expected(m.case, m.dtype) if how != "grad" else None
+            except Exception:
+                return ""
+        matching = [k for k in likes if self.mistake_matches(k, m, how, expected)]
+        matching = [k for k in matching if self.agrees_on_examples(k)]     # for gradients: its values too
+        names = {k.name for k in matching}
+        return names.pop() if len(names) == 1 else ""
+
+    def mistake_matches(self, k, m: Mismatch, how, expected) -> bool:
+        tol = self.tolerances(m.dtype)
+        if how == "grad":
+            grads = self.mistake_gradients(k, m.case)
+            return grads is not None and first_difference(grads, m.got, scale=m.case.scale, overrides=tol,
+                                                          equal_nan=True) is None
+        out = self.runner.mistake(k.like, m.case, m.dtype)
+        if out is None:
+            return False
+        graded = self.graded(m.case, expected)
+        same = first_difference(out, m.got, scale=m.case.scale, overrides=tol, graded=graded, equal_nan=True) is None
+        return same and first_difference(expected, out, scale=m.case.scale, overrides=tol, graded=graded) is not None
+
+    def example_outputs(self) -> list:
+        """The learner's outputs on every explicit example and extreme case (where it ran)."""
+        if self.outputs is None:
+            self.outputs = []
+            for case in self.entry.examples + self.entry.extreme:
+                try:
+                    self.outputs.append((case, plain_copy(self.learner(case))))
+                except LearnerRaised:
+                    continue
+        return self.outputs
+
+    def agrees_on_examples(self, k) -> bool:
+        """The mistake gives the learner's output on every example where both ran."""
+        for case, got in self.example_outputs():
+            out = self.runner.mistake(k.like, case)
             if out is None:
                 continue
-            graded = self.drill.graded(m.case, expected) if self.drill.graded and expected is not None else None
-            same = first_difference(out, m.got, scale=m.case.scale, overrides=self.drill.tol,
-                                    graded=graded, equal_nan=True) is None
-            if same and (expected is None or first_difference(expected, out, scale=m.case.scale, graded=graded,
-                                                              overrides=self.drill.tol) is not None):
-                return k.name
-        return ""
+            if first_difference(out, got, scale=case.scale, overrides=self.entry.tol,
+                                graded=self.graded(case, out), equal_nan=True) is not None:
+                return False
+        return True
 
-    def failed(self, name: str, m: Mismatch) -> Check:
-        expected = None
-        if m.case is not None and m.got is not None:
-            try:
-                expected = (to_dtype(self.runner.reference(cast_case(m.case, torch.float32)), m.dtype)
-                            if m.dtype else self.runner.reference(m.case))
-            except Exception:
-                expected = None
-        label = f" [{m.case.label}]" if m.case is not None and m.case.label else ""
-        return Check(name, FAIL, m.message, call=(self.runner.describe(m.case) + label) if m.case else "",
-                     mistake=self.mistake_for(m, expected))
+    def mistake_gradients(self, k, case: Case):
+        from grader.runner import Overlay
+        ns = Overlay(self.runner.ref_ns, **{self.runner.root: k.like})
+        try:
+            return self.gradients_of(ns, case, self.upstream_and_reference(case)[0])
+        except Exception:
+            return None
+
+    def graded(self, case, expected):
+        if self.entry.graded is None or expected is None:
+            return None
+        try:
+            return self.entry.graded(case, expected)
+        except Exception:
+            return None
+
+    def tolerances(self, dtype=None) -> dict:
+        tol = dict(self.entry.tol)
+        if "float32" in tol:
+            tol.setdefault("float64", tol["float32"])
+        else:
+            tol.setdefault("float64", (1e-4, 1e-5))    # the learner may use float32 constants inside
+        return tol
+
+    # ---- the checks ---------------------------------------------------------------------------
+
+    def started(self):
+        case = self.entry.examples[0]
+        try:
+            self.learner(case)
+        except LearnerRaised as e:
+            if isinstance(e.exc, NotImplementedError):
+                where = str(e).rsplit(" (line ", 1)[1].rstrip(")") if " (line " in str(e) else ""
+                self.todo = True
+                raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
+                                           f"NotImplementedError" + (f" (line {where})" if where else "") +
+                                           "; fill in its TODO"))
+            if isinstance(e.exc, ParameterMismatch):
+                raise StopEntry(self.check("parameters", FAIL, str(e), call=self.runner.describe(case)))
+            # any other error is reported, with its input, by the value checks
+        yield self.check("started", PASS)
 
     def compare_prop(self, dtype=None, device=None):
-        """prop(case): the learner's output on case equals the reference's (computed in float32 on
-        the CPU), else Mismatch. With dtype or device, the learner runs in that dtype / on that device."""
-        drill = self.drill
+        """prop(case): the learner's output on case equals the reference's, else Mismatch. With
+        dtype or device, the learner runs in that dtype / on that device."""
+        entry, structure_only = self.entry, self.entry.sampled is not None
 
         def prop(case):
             run_case = cast_case(case, dtype) if dtype else case
-            expected = self.runner.reference(cast_case(run_case, torch.float32) if dtype else case)
-            expected = to_dtype(expected, dtype) if dtype else expected
+            expected = self.expected(case, dtype)
             if device:
-                run_case = map_case(run_case, lambda t: t.to(device), floating_only=False)
+                run_case = map_case(run_case, lambda t: t.to(device), floating_only=False,
+                                    generators=lambda g: devices.generator_on(g, device))
             try:
-                got = self.runner.learner(run_case, dtype=dtype, device=device)
+                got = self.learner(run_case, dtype=dtype, device=device)
             except LearnerRaised as e:
-                raise Mismatch("runs", str(e), run_case, error=e.exc) from None
+                raise Mismatch("runs", str(e), run_case, error=e.exc, dtype=dtype) from None
             if device:
                 wrong = [t.device for t in flat_tensors(got) if t.device.type != torch.device(device).type]
                 if wrong:
                     raise Mismatch("device", f"the output is on {wrong[0]}, the input on {device}", case)
                 got = map_case(Case(args=(got,)), lambda t: t.cpu(), floating_only=False).args[0]
-            graded = drill.graded(case, expected) if drill.graded else None
-            diff = first_difference(expected, got, scale=case.scale, overrides=drill.tol, graded=graded)
+            graded = self.graded(case, expected)
+            diff = first_difference(expected, got, scale=case.scale, overrides=self.tolerances(dtype),
+                                    graded=graded, values=not structure_only)
             if diff:
-                raise Mismatch(diff[0], diff[1], case if device else run_case, got, dtype=dtype)
+                raise Mismatch(diff[0], diff[1], case, got, dtype=dtype)
         return prop
 
-    def search(self, prop, max_examples=None, examples=None):
-        n = self.max_examples if max_examples is None else max_examples
-        return search(prop, self.drill.inputs, self.drill.examples if examples is None else examples,
-                      seed=self.seed, max_examples=n)
-
-    # ---- the checks ---------------------------------------------------------------------------
-
-    def load(self):
+    def deterministic(self, case: Case):
+        """Two identical calls give the same output."""
         try:
-            with learner_code(self.call_limit), self.banned:
-                self.module = loader.load_file(self.path, f"{LEARNER_PREFIX}{self.id}")
-        except SyntaxError as e:
-            raise Stop(Check("load", FAIL, f"syntax error on line {e.lineno}: {e.msg}",
-                             call=(e.text or "").strip()))
-        except Exception as e:
-            raise Stop(Check("load", FAIL, str(LearnerRaised(e, str(self.path))).replace(
-                "raised", "importing your file raised", 1)))
-        yield Check("load", PASS, str(self.path))
-
-    def signature(self):
-        problems = loader.signature_problems(self.ref, self.module)
-        if problems:
-            raise Stop(Check("signature", FAIL, "; ".join(problems)))
-        self.runner = Runner(self.drill, self.ref, self.module, str(self.path), self.call_limit, self.banned)
-        yield Check("signature", PASS)
-
-    def started(self):
-        case = self.drill.examples[0]
-        try:
-            self.runner.learner(case)
-        except LearnerRaised as e:
-            if isinstance(e.exc, NotImplementedError):
-                raise Stop(Check("started", TODO, f"not started: `{self.drill.entry}` still raises "
-                                                  f"NotImplementedError; fill in the TODO"))
-            if isinstance(e.exc, ParameterMismatch):
-                raise Stop(Check("parameters", FAIL, str(e), call=self.runner.describe(case)))
-            # any other error is reported, with its input, by the value checks
-        yield Check("started", PASS)
+            a, b = self.learner(case), self.learner(case)
+        except LearnerRaised:
+            return
+        diff = first_difference(plain_copy(a), b, overrides={"float32": (1e-6, 1e-7)}, equal_nan=True)
+        if diff:
+            raise Mismatch("values", f"{NONDETERMINISTIC} ({diff[1]})", case)
 
     def values(self):
-        m = self.search(self.compare_prop())
+        prop = self.compare_prop()
+        m = None
+        if not self.entry.sampled:
+            try:
+                self.deterministic(self.entry.examples[0])
+            except Mismatch as e:
+                m = e
+        m = m or self.search(prop, self.entry.examples, self.g.max_examples, "values")
         failed_at = VALUE_CHECKS.index(m.kind) if m else len(VALUE_CHECKS)
+        if self.entry.sampled:
+            failed_at = min(failed_at, VALUE_CHECKS.index("values"))
         for i, name in enumerate(VALUE_CHECKS):
+            if self.entry.sampled and name == "values":
+                continue          # random outputs: their values are judged by frequencies
             if i < failed_at:
-                yield Check(name, PASS)
+                yield self.check(name, PASS)
             elif i == failed_at:
-                yield self.failed(name, m)
+                check = self.failed(name, m)
+                self.values_mistake = check.mistake
+                self.raised = error_key(m.error)
+                yield check
             else:
-                yield Check(name, SKIPPED, f"after the {m.kind} failure")
+                yield self.check(name, SKIPPED, f"after the {m.kind} failure")
         self.values_ok = m is None
 
+    def same_error(self, exc) -> bool:
+        """The learner's code raised what it already raised in the value checks."""
+        return self.raised is not None and error_key(exc) == self.raised
+
+    def against_reference(self, name: str, m: Mismatch | None, how=None) -> Check:
+        """A check that compares with the reference: once values failed, it reports only a different
+        named mistake, else says to fix the values first."""
+        if m is None:
+            return self.check(name, PASS)
+        if self.same_error(m.error):
+            return self.check(name, SKIPPED, RAISES_AGAIN)
+        check = self.failed(name, m, how)
+        if self.values_ok or (check.mistake and check.mistake != self.values_mistake):
+            return check
+        return self.check(name, SKIPPED, AGAINST_REFERENCE)
+
+    def float64(self):
+        cases = [c for c in self.entry.examples if has_floats([c])][:3]
+        m = self.search(self.compare_prop(torch.float64), cases, 0, "float64")
+        yield self.against_reference("float64", m)
+
     def half(self):
-        if not self.drill.half:
-            return
         for dtype in HALF_DTYPES:
-            m = self.search(self.compare_prop(dtype), max_examples=max(5, self.max_examples // 4))
-            name = str(dtype).removeprefix("torch.")
-            yield self.failed(name, m) if m else Check(name, PASS)
+            m = self.search(self.compare_prop(dtype), self.entry.examples[:3], max(5, self.g.max_examples // 4),
+                            str(dtype))
+            yield self.against_reference(str(dtype).removeprefix("torch."), m)
 
-    def gradients(self):
-        if not self.drill.grad:
+    def extreme(self):
+        m = self.search(self.compare_prop(), self.entry.extreme, 0, "extreme")
+        yield self.against_reference("extreme inputs", m)
+
+    # gradients
+
+    def upstream_and_reference(self, case: Case):
+        """(upstream gradients for the differentiable outputs, the reference's gradients)."""
+        ref_case = with_grad(case)
+        with torch.enable_grad():
+            out = self.runner.reference(ref_case)
+        flat = flat_tensors(out if not isinstance(out, Trace) else [o for _, o in out])
+        index = [i for i, t in enumerate(flat) if t.requires_grad]
+        gen = torch.Generator().manual_seed(case.seed + 1)
+        ups = [torch.randn(flat[i].shape, generator=gen).to(flat[i].dtype) for i in index]
+        mask = self.graded(case, out)
+        if isinstance(mask, torch.Tensor):
+            ups = [u * mask if u.shape == mask.shape else u for u in ups]
+        leaves = named_leaves(ref_case, self.runner.params, self.runner.last_reference)
+        grads = torch.autograd.grad([flat[i] for i in index], list(leaves.values()), ups, allow_unused=True) \
+            if index else ()
+        return (index, ups, list(leaves)), dict(zip(leaves, grads))
+
+    def gradients_of(self, ns, case: Case, plan, learner: bool = False):
+        """The gradients {leaf name: grad} of ns's entry on case, for the reference's upstream plan."""
+        index, ups, names = plan
+        run_case = with_grad(case)
+        if learner:
+            out = self.learner(run_case)
+            impl = self.runner.last_impl
+        else:
+            with torch.enable_grad():
+                impl = self.runner.build(ns, case)
+                out = self.runner.run(ns, impl, copy_case(run_case))
+        flat = flat_tensors(out if not isinstance(out, Trace) else [o for _, o in out])
+        outs = [flat[i] for i in index if i < len(flat)]
+        if len(outs) != len(index) or not all(t.requires_grad for t in outs):
+            raise Mismatch("gradients", "the output is not connected to the inputs' autograd graph (detached, "
+                                        ".data, .item(), .numpy(), or built under torch.no_grad?)", case)
+        leaves = named_leaves(run_case, self.runner.params, impl if isinstance(impl, torch.nn.Module) else None)
+        wanted = [leaves.get(n) for n in names]
+        present = [t for t in wanted if t is not None]
+        with learner_code(self.g.call_limit), torch.enable_grad():
+            grads = iter(torch.autograd.grad(outs, present, ups, allow_unused=True) if present else ())
+        return {n: (next(grads) if t is not None else None) for n, t in zip(names, wanted)}
+
+    def gradient_prop(self, case: Case):
+        plan, want = self.upstream_and_reference(case)
+        if not plan[0]:
             return
-        m = self.search(self.gradient_prop, max_examples=max(5, self.max_examples // 3))
-        yield self.failed("gradients", m) if m else Check("gradients", PASS)
-
-    def gradient_prop(self, case):
-        expected_case, learner_case = with_grad(case), with_grad(case)
-        out_r, impl_r = self.runner.reference(expected_case), self.runner.last_impl
         try:
-            out_l = self.runner.learner(learner_case)
+            got = self.gradients_of(self.runner.ns, case, plan, learner=True)
         except LearnerRaised as e:
             raise Mismatch("gradients", str(e), case, error=e.exc) from None
-        impl_l = self.runner.last_impl
-        flat_r, flat_l = flat_tensors(out_r), flat_tensors(out_l)
-        differentiable = [i for i, t in enumerate(flat_r) if t.requires_grad]
-        if not differentiable:
-            return
-        outs_r = [flat_r[i] for i in differentiable]
-        outs_l = [flat_l[i] for i in differentiable if i < len(flat_l)]
-        if len(outs_l) != len(outs_r) or not all(t.requires_grad for t in outs_l):
-            raise Mismatch("gradients", "the output is not connected to the inputs' autograd graph "
-                                        "(detached, .data, .item(), or built under torch.no_grad?)", case)
-        gen = torch.Generator().manual_seed(case.seed + 1)
-        ups = [torch.randn(t.shape, generator=gen).to(t.dtype) for t in outs_r]
-        if self.drill.graded:
-            mask = self.drill.graded(case, out_r)
-            ups = [u * mask if isinstance(mask, torch.Tensor) else u for u in ups]
-        leaves_r = named_leaves(expected_case, self.runner.params, impl_r)
-        leaves_l = named_leaves(learner_case, self.runner.params, impl_l)
-        grads_r = torch.autograd.grad(outs_r, list(leaves_r.values()), ups, allow_unused=True)
-        try:
-            with learner_code(self.call_limit):
-                grads_l = torch.autograd.grad(outs_l, [leaves_l.get(k) for k in leaves_r], ups,
-                                              allow_unused=True)
+        except Mismatch:
+            raise
         except Exception as e:
             raise Mismatch("gradients", f"backward raised {type(e).__name__}: {e}", case) from None
-        rtol, atol = self.drill.tol.get("grad", (1e-3, 1e-4))
-        for name, gr, gl in zip(leaves_r, grads_r, grads_l):
+        rtol, atol = self.entry.tol.get("grad", (1e-3, 1e-4))
+        for name, gr in want.items():
             if gr is None or not gr.abs().sum():
                 continue
+            gl = got.get(name)
             if gl is None:
-                raise Mismatch("gradients", f"no gradient reached `{name}` (is it detached, "
-                                            f"or overwritten in place?)", case)
-            diff = first_difference(gr, gl, scale=case.scale, overrides={"float32": (rtol, atol)},
+                raise Mismatch("gradients", f"no gradient reached `{name}` (is it detached, or overwritten "
+                                            f"in place?)", case, got=got)
+            diff = first_difference(gr, gl, scale=case.scale, overrides={"float32": (rtol, atol),
+                                                                          "float64": (rtol, atol)},
                                     path=f"d(output)/d({name})")
             if diff:
-                raise Mismatch("gradients", diff[1], case)
+                raise Mismatch("gradients", diff[1], case, got=got)
+
+    def gradients(self):
+        m = self.search(self.gradient_prop, self.entry.examples, max(5, self.g.max_examples // 3), "gradients")
+        if m is not None and m.error is not None and "in-place operation" in str(m.error) and self.runner.mutations:
+            yield self.check("gradients", SKIPPED, "your code changes its inputs in place, which stops autograd: "
+                                                   "fix that first (see inputs unchanged)")
+            return
+        yield self.against_reference("gradients", m, how="grad")
+
+    # invariants, no loop, memory, inputs, speed
 
     def invariants(self):
-        for inv in self.drill.invariants:
+        def call(case, **build):       # build: state=(weights -> None), train=True for module invariants
+            return self.learner(case, **build)
+
+        for inv in self.entry.invariants:
             def prop(case, inv=inv):
                 try:
-                    inv.fn(self.runner.learner, case)
+                    inv.fn(call, case)
                 except Fail as f:
                     raise Mismatch(inv.name, str(f), case, mistake=f.mistake) from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
+                except (CallTimeout, TooSlow, LearnerExit):
+                    raise
                 except Exception as e:   # the output is not even of the kind the invariant reads
                     raise Mismatch(inv.name, f"the output could not be checked: {type(e).__name__}: {e}",
                                    case) from None
-            m = self.search(prop, max_examples=max(5, self.max_examples // 4))
-            yield self.failed(inv.name, m) if m else Check(inv.name, PASS)
-
-    def extreme(self):
-        if not self.drill.extreme:
-            return
-        m = self.search(self.compare_prop(), max_examples=0, examples=self.drill.extreme)
-        yield self.failed("extreme inputs", m) if m else Check("extreme inputs", PASS)
-
-    def custom(self):
-        for c in self.drill.custom:
-            try:
-                with learner_code(self.call_limit), self.runner.banned:
-                    c.fn(self.module)
-            except Fail as f:
-                yield Check(c.name, FAIL, str(f), mistake=f.mistake)
-            except Exception as e:
-                yield Check(c.name, FAIL, str(LearnerRaised(e, str(self.path))))
+            if inv.drawn:
+                m = self.search(prop, self.entry.examples, max(5, self.g.max_examples // 4), inv.name)
             else:
-                yield Check(c.name, PASS)
+                m = self.search(prop, self.entry.examples[:1], 0, inv.name)
+            if m is not None and self.same_error(m.error):
+                yield self.check(inv.name, SKIPPED, RAISES_AGAIN)
+            else:
+                yield self.failed(inv.name, m) if m else self.check(inv.name, PASS)
+
+    def loops(self):
+        spec = self.entry.loops
+        counts = []
+        for case in (spec.small, spec.large):
+            self.current = case
+            try:
+                with learner_code(self.g.call_limit):
+                    impl = self.runner.build(self.runner.ns, case)
+                    counts.append(work(lambda: self.runner.run(self.runner.ns, impl, copy_case(case)),
+                                       [self.g.path]))
+            except Exception as e:
+                yield self.check("no loop", SKIPPED, RAISES_AGAIN) if self.same_error(e) else \
+                    self.check("no loop", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(case))
+                return
+        (calls_s, lines_s), (calls_l, lines_l) = counts
+        if calls_l > calls_s or lines_l > lines_s + 2:
+            what = []
+            if calls_l != calls_s:
+                what.append(f"{calls_s} torch calls on the first and {calls_l} on the second")
+            if lines_l > lines_s + 2:
+                what.append(f"{lines_s} lines of your code run on the first and {lines_l} on the second")
+            mistake = next((m.name for m in self.mistakes if m.check == "no loop"), "")
+            yield self.check("no loop", FAIL, f"{' and '.join(what)}: the work grows with {spec.over}, so a "
+                             f"Python loop runs over them. Use batched tensor operations",
+                             call=f"{self.runner.describe(spec.small)} and {self.runner.describe(spec.large)}",
+                             mistake=mistake)
+        else:
+            yield self.check("no loop", PASS, f"{calls_s} torch calls whatever {spec.over}")
+
+    def memory(self):
+        spec = self.entry.memory
+        limit = spec.limit(spec.case)
+        watch = LargestIntermediate()
+        self.current = spec.case
+        try:
+            with learner_code(self.g.call_limit):
+                impl = self.runner.build(self.runner.ns, spec.case)
+                with watch:
+                    self.runner.run(self.runner.ns, impl, copy_case(spec.case))
+        except Exception as e:
+            yield self.check("memory", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(spec.case))
+            return
+        if watch.largest > limit:
+            yield self.check("memory", FAIL, f"an intermediate of {watch.largest:,} elements (from {watch.op}); "
+                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case))
+        else:
+            yield self.check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
 
     def inputs_unchanged(self):
         changed = self.runner.mutations
         if changed:
-            yield Check("inputs unchanged", FAIL, f"`{self.drill.entry}` modified its input "
-                        f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were")
+            mistake = next((m.name for m in self.mistakes if m.check == "inputs unchanged"), "")
+            yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
+                             f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were",
+                             mistake=mistake)
         else:
-            yield Check("inputs unchanged", PASS)
-
-    def banned_calls(self):
-        seen = self.runner.banned.seen
-        imports = [s.removeprefix("import ") for s in seen if s.startswith("import ")]
-        calls = [s for s in seen if not s.startswith("import ")]
-        if seen:
-            said = ([f"called {', '.join(calls)}: this drill is about writing that by hand"] if calls else []) + \
-                   ([f"imported {', '.join(imports)}: this drill is written without it"] if imports else [])
-            yield Check("banned calls", FAIL, "; ".join(said))
-        elif self.drill.banned:
-            yield Check("banned calls", PASS)
-
-    def device(self, which: str):
-        if not self.drill.device:
-            return
-        yield from devices.checks(self, which)
-
-    def memory(self):
-        if not self.drill.max_intermediate:
-            return
-        case = self.drill.memory_case()
-        limit = self.drill.max_intermediate(case)
-        watch = LargestIntermediate()
-        try:
-            with learner_code(self.call_limit), watch:
-                self.drill.run(self.runner.build(self.module, case), case)
-        except Exception as e:
-            yield Check("memory", FAIL, str(LearnerRaised(e, str(self.path))), call=self.runner.describe(case))
-            return
-        if watch.largest > limit:
-            yield Check("memory", FAIL, f"an intermediate of {watch.largest:,} elements (from {watch.op}); "
-                        f"at most {limit:,} are allowed", call=self.runner.describe(case))
-        else:
-            yield Check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
+            yield self.check("inputs unchanged", PASS)
 
     def speed(self):
-        if not self.drill.speed:
+        if not self.entry.speed:
             return
         if not self.values_ok:
-            yield Check("speed", SKIPPED, "measured once the values are right")
+            yield self.check("speed", SKIPPED, "measured once the values are right")
             return
         yield speed.check(self)
 
     def no_speed(self):
-        if self.drill.speed:
-            yield Check("speed", SKIPPED, "--no-speed")
+        if self.entry.speed:
+            yield self.check("speed", SKIPPED, "--no-speed")
+
+
+# ---- small helpers ----------------------------------------------------------------------------
+
+def error_key(exc):
+    """What identifies an exception for 'the same error again'."""
+    if exc is None:
+        return None
+    exc = getattr(exc, "exc", exc)
+    text = str(exc).strip().splitlines()
+    return type(exc).__name__, text[0] if text else ""
+
+
+def has_floats(cases) -> bool:
+    return any(t.is_floating_point() for c in cases for t in flat_tensors([c.args, c.kwargs])) or \
+        any(c.init is not None for c in cases)
+
+
+def plain_copy(tree):
+    """A copy of an output, so that a second call that changes it in place cannot hide a difference."""
+    tree = plain(tree)
+    if isinstance(tree, torch.Tensor):
+        return tree.detach().clone()
+    if isinstance(tree, Trace):
+        return Trace((call, plain_copy(o)) for call, o in tree)
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(plain_copy(x) for x in tree)
+    if isinstance(tree, dict):
+        return {k: plain_copy(v) for k, v in tree.items()}
+    try:
+        import copy
+        return copy.deepcopy(tree)
+    except Exception:
+        return tree
 
 
 def to_dtype(tree, dtype):
     if isinstance(tree, torch.Tensor):
         return tree.to(dtype) if tree.is_floating_point() else tree
+    if isinstance(tree, Trace):
+        return Trace((call, to_dtype(o, dtype)) for call, o in tree)
     if isinstance(tree, (list, tuple)):
         return type(tree)(to_dtype(x, dtype) for x in tree)
+    if isinstance(tree, dict):
+        return {k: to_dtype(v, dtype) for k, v in tree.items()}
     return tree
 
 
 def named_leaves(case, params, impl) -> dict:
     leaves = {}
-    for name, value in list(zip(params, case.args)) + list(case.kwargs.items()):
-        for i, t in enumerate(flat_tensors(value)):
+    named = list(zip(params, case.args)) + list(case.kwargs.items())
+    for name, value in named:
+        tensors = flat_tensors(value)
+        for i, t in enumerate(tensors):
             if t.requires_grad:
-                leaves[name if not isinstance(value, (list, tuple)) else f"{name}[{i}]"] = t
+                leaves[name if isinstance(value, torch.Tensor) else f"{name}[{i}]"] = t
     if isinstance(impl, torch.nn.Module):
         leaves.update({n: p for n, p in impl.named_parameters() if p.requires_grad})
     return leaves

@@ -13,6 +13,7 @@ class Check:
     message: str = ""
     call: str = ""           # the call that failed, with shapes and dtypes
     mistake: str = ""        # the classic mistake the failure matches
+    hint: str = ""           # the hint written for that mistake
 
 
 @dataclass
@@ -27,11 +28,15 @@ class Verdict:
 
     @property
     def status(self) -> str:
+        """error: the grader itself failed (not the learner's code); fail: a check failed; todo: an
+        entry is not started yet; pass: every check passed."""
         statuses = {c.status for c in self.checks}
+        if ERROR in statuses:
+            return ERROR
+        if FAIL in statuses:
+            return FAIL
         if TODO in statuses:
             return TODO
-        if ERROR in statuses or FAIL in statuses:
-            return FAIL
         return PASS if PASS in statuses else ERROR
 
     @property

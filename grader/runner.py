@@ -1,19 +1,28 @@
-"""Running one case through the reference, the learner's code or a mistake's implementation."""
+"""Running one entry of a drill on a case, from the reference, the learner's file or a mistake.
+
+Every entry is found in a namespace: the learner's module, the reference's, or a mistake's (the
+reference with the entry replaced by the mistake's implementation), so an entry's run can use the
+other things the same file defines (decode_step decodes with that file's KVCache)."""
 from __future__ import annotations
 
 import inspect
 import traceback
+import types
 
 import numpy as np
 import torch
 
 from grader.compare import describe_call
-from grader.guards import BannedCalls, Snapshot, learner_code, tensors_in
-from grader.spec import Case, Drill
+from grader.guards import Snapshot, Stopwatch, learner_code, tensors_in
+from grader.spec import Case, Entry
 
 
 class ParameterMismatch(Exception):
     """The learner's module has other parameter names or shapes than the drill fixes."""
+
+
+class TooSlow(BaseException):
+    """The learner's calls in one check took longer than its whole budget."""
 
 
 class LearnerRaised(Exception):
@@ -26,110 +35,68 @@ class LearnerRaised(Exception):
             return
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
         where = f" (line {frames[-1].lineno}: `{frames[-1].line}`)" if frames else ""
-        super().__init__(f"raised {type(exc).__name__}: {exc}{where}")
+        text = str(exc).strip().splitlines()
+        super().__init__(f"raised {type(exc).__name__}: {text[0] if text else ''}{where}")
+
+
+class Overlay(types.SimpleNamespace):
+    """A namespace: `base`'s public names, some of them replaced (a mistake in the reference)."""
+
+    def __init__(self, base, **replaced):
+        super().__init__(**({k: v for k, v in vars(base).items() if not k.startswith("__")} | replaced))
 
 
 def perturbed_state(module: torch.nn.Module, seed: int) -> dict:
-    """The module's parameters, 1-D ones (norm weights, biases) moved off their 0/1 defaults so
-    that forgetting to apply them shows."""
+    """The module's state with every constant-valued float tensor (ones, zeros: norm weights,
+    biases, a zero-initialised adapter, running statistics) moved off its constant, so that
+    forgetting to apply it shows. Positive constants stay positive."""
     g = torch.Generator().manual_seed(seed)
     state = {k: v.detach().clone() for k, v in module.state_dict().items()}
-    names = {n for n, _ in module.named_parameters()}
-    for k, v in state.items():
-        if k in names and v.dim() == 1 and v.is_floating_point():
-            v.add_(0.5 * torch.randn(v.shape, generator=g))
+    for v in state.values():
+        if v.is_floating_point() and v.numel() > 0 and bool((v == v.reshape(-1)[0]).all()):
+            c = v.reshape(-1)[0].item()
+            noise = torch.randn(v.shape, generator=g, dtype=torch.float32).to(v.dtype)
+            v.copy_(v + 0.5 * noise if c <= 0 else v * (0.4 * noise).exp())
     return state
 
 
-class Runner:
-    def __init__(self, drill: Drill, reference, learner, learner_file: str, call_limit: float,
-                 banned: BannedCalls):
-        self.drill, self.ref_mod, self.mod = drill, reference, learner
-        self.file, self.call_limit, self.banned = learner_file, call_limit, banned
-        self.mutations: list[str] = []
-        entry = getattr(reference, drill.entry)
-        self.is_module = inspect.isclass(entry)
-        target = entry.forward if self.is_module else entry
-        self.params = [p for p in inspect.signature(target).parameters if p != "self"]
-
-    def describe(self, case: Case) -> str:
-        name = self.drill.entry
-        if self.is_module:
-            init = ", ".join(map(repr, case.init or ()))
-            name = f"{name}({init}).forward"
-        return describe_call(name, case.args, case.kwargs, self.params)
-
-    def build(self, source, case: Case, dtype=None, device=None):
-        """The entry from `source` (a module, or a class/function making a mistake), ready to call."""
-        entry = getattr(source, self.drill.entry) if inspect.ismodule(source) else source
-        if not self.is_module:
-            return entry
-        torch.manual_seed(case.seed)
-        ref = getattr(self.ref_mod, self.drill.entry)(*case.init)
-        state = perturbed_state(ref, case.seed)
-        impl = entry(*case.init)
-        try:
-            impl.load_state_dict(state, strict=True)
-        except RuntimeError as e:
-            raise ParameterMismatch(self.parameter_message(impl, state)) from e
-        impl.eval()
-        return impl.to(device=device, dtype=dtype) if (dtype or device) else impl
-
-    @staticmethod
-    def parameter_message(impl, state) -> str:
-        want = [f"{k} {tuple(v.shape)}" for k, v in state.items()]
-        have = [f"{k} {tuple(v.shape)}" for k, v in impl.state_dict().items()]
-        return (f"the module's parameters and buffers should be [{', '.join(want)}], "
-                f"got [{', '.join(have)}]")
-
-    def reference(self, case: Case, dtype=None, device=None):
-        self.last_impl = self.build(self.ref_mod, case, dtype, device)
-        return self.drill.run(self.last_impl, case)
-
-    def learner(self, case: Case, dtype=None, device=None):
-        """Run the learner's code on a copy of `case`, watching for banned calls and in-place edits."""
-        case = copy_case(case)
-        snapshot = Snapshot(dict(zip(self.params, case.args)) | case.kwargs)
-        try:
-            with learner_code(self.call_limit):
-                impl = self.last_impl = self.build(self.mod, case, dtype, device)
-                with self.banned:
-                    out = self.drill.run(impl, case)
-        except Exception as e:
-            raise LearnerRaised(e, self.file) from e
-        for name in snapshot.changed():
-            if name not in self.mutations:
-                self.mutations.append(name)
-        return out
-
-    def mistake(self, like, case: Case, dtype=None):
-        try:
-            return self.drill.run(self.build(like, case, dtype), case)
-        except Exception:
-            return None
+def clone_generator(g: torch.Generator) -> torch.Generator:
+    copy = torch.Generator(device=g.device)
+    copy.set_state(g.get_state())
+    return copy
 
 
-def map_case(case: Case, fn, floating_only: bool = True) -> Case:
-    """The case with fn applied to each of its (floating-point) tensors."""
+def map_case(case: Case, fn, floating_only: bool = True, generators=None) -> Case:
+    """The case with fn applied to each of its (floating-point) tensors; generators(g) replaces
+    each torch.Generator (kept as they are when None)."""
     def apply(v):
         if isinstance(v, torch.Tensor) and (v.is_floating_point() or not floating_only):
             return fn(v)
-        if isinstance(v, (list, tuple)):
+        if isinstance(v, torch.Generator) and generators is not None:
+            return generators(v)
+        if isinstance(v, (list, tuple)) and not isinstance(v, torch.Size):
             return type(v)(apply(x) for x in v)
+        if isinstance(v, dict):
+            return {k: apply(x) for k, x in v.items()}
         return v
-    return Case(args=apply(case.args), kwargs={k: apply(v) for k, v in case.kwargs.items()},
-                init=case.init, label=case.label, scale=case.scale, seed=case.seed)
+    return Case(args=apply(case.args), kwargs=apply(case.kwargs), init=case.init, label=case.label,
+                scale=case.scale, seed=case.seed)
 
 
 def copy_case(case: Case) -> Case:
-    """A copy the learner's code may spoil: tensors (but fresh autograd leaves) and arrays cloned."""
+    """A copy the learner's code may spoil: tensors cloned (autograd leaves kept), arrays copied,
+    generators in their original state."""
     def copy(v):
         if isinstance(v, torch.Tensor):
             return v if v.requires_grad else v.clone()
         if isinstance(v, np.ndarray):
             return v.copy()
-        if isinstance(v, (list, tuple)):
-            return type(v)(copy(x) for x in v)
+        if isinstance(v, torch.Generator):
+            return clone_generator(v)
+        if isinstance(v, list):
+            return [copy(x) for x in v]
+        if isinstance(v, tuple) and not isinstance(v, torch.Size):
+            return tuple(copy(x) for x in v)
         if isinstance(v, dict):
             return {k: copy(x) for k, x in v.items()}
         return v
@@ -143,10 +110,135 @@ def cast_case(case: Case, dtype) -> Case:
 
 def with_grad(case: Case) -> Case:
     """A copy of case whose floating-point tensors are fresh leaves that require grad."""
-    return map_case(case, lambda t: t.detach().clone().requires_grad_(True))
-
-
+    return map_case(case, lambda t: t.detach().clone().requires_grad_(True), generators=clone_generator)
 
 
 def flat_tensors(tree) -> list[torch.Tensor]:
     return [t for _, t in tensors_in(tree)]
+
+
+class Runner:
+    """Calls one entry: the reference's, the learner's (guarded), or a mistake's."""
+
+    def __init__(self, entry: Entry, reference, learner, learner_file: str, call_limit: float, guard,
+                 budget: float = 30.0):
+        self.entry, self.ref_ns, self.ns = entry, reference, learner
+        self.file, self.call_limit, self.guard = learner_file, call_limit, guard
+        self.root, _, self.method = entry.name.partition(".")
+        self.is_class = inspect.isclass(getattr(reference, self.root))
+        self.is_module = self.is_class and issubclass(getattr(reference, self.root), torch.nn.Module)
+        target = getattr(reference, self.root)
+        target = getattr(target, self.method or "forward") if self.is_class else target
+        if self.is_class and not self.method and not self.is_module:
+            target = target.__call__
+        self.params = [p for p in inspect.signature(target).parameters if p != "self"]
+        self.mutations: list[str] = []
+        self.states: dict = {}
+        self.stopwatch = Stopwatch(budget)
+        self.last_impl = None
+
+    # ---- describing ---------------------------------------------------------------------------
+
+    def describe(self, case: Case | None) -> str:
+        if case is None:
+            return ""
+        name = self.root
+        if self.is_class:
+            init = ", ".join(map(repr, case.init or ()))
+            name = f"{name}({init})" + (f".{self.method}" if self.method else ".forward" if self.is_module else "")
+        text = describe_call(name, case.args, case.kwargs, self.params)
+        return text + (f" [{case.label}]" if case.label else "")
+
+    # ---- building and calling -----------------------------------------------------------------
+
+    def state(self, case: Case) -> dict:
+        key = (repr(case.init), case.seed)
+        if key not in self.states:
+            torch.manual_seed(case.seed)
+            self.states[key] = perturbed_state(getattr(self.ref_ns, self.root)(*case.init), case.seed)
+        return self.states[key]
+
+    def build(self, ns, case: Case, dtype=None, device=None, state=None, train=False):
+        """The entry from namespace `ns`, ready to call: a function as it is; a class built from
+        case.init, with the reference's (perturbed) weights for a module, its method for a method.
+        state(weights) may change the weights first (an invariant's chosen weights); train=True
+        leaves the module in train() mode."""
+        obj = getattr(ns, self.root)
+        if not self.is_class:
+            return obj
+        init = case.init or ()
+        if self.is_module:
+            weights = self.state(case)
+            if state is not None:
+                weights = {k: v.clone() for k, v in weights.items()}
+                state(weights)
+            torch.manual_seed(case.seed)
+            impl = obj(*init)
+            try:
+                impl.load_state_dict(weights, strict=True)
+            except RuntimeError as e:
+                raise ParameterMismatch(parameter_message(impl, weights)) from e
+            impl.train(train)
+            if dtype or device:
+                impl = impl.to(device=device, dtype=dtype)
+        else:
+            impl = obj(*init)
+        return getattr(impl, self.method) if self.method else impl
+
+    def run(self, ns, impl, case: Case):
+        if self.entry.run:
+            return self.entry.run(impl, case, ns)
+        return impl(*case.args, **case.kwargs)
+
+    def reference(self, case: Case, dtype=None, device=None):
+        impl = self.build(self.ref_ns, case, dtype, device)
+        self.last_reference = impl
+        return self.run(self.ref_ns, impl, copy_case(case))
+
+    def learner(self, case: Case, dtype=None, device=None, guarded: bool = True, **build):
+        """Run the learner's entry on a copy of `case`, watching for banned calls and in-place edits."""
+        case = copy_case(case)
+        snapshot = Snapshot(dict(zip(self.params, case.args)) | case.kwargs)
+        try:
+            with learner_code(self.call_limit), self.stopwatch.timing():
+                impl = self.last_impl = self.build(self.ns, case, dtype, device, **build)
+                if guarded:
+                    with self.guard:
+                        out = self.run(self.ns, impl, case)
+                else:
+                    out = self.run(self.ns, impl, case)
+        except Exception as e:
+            raise LearnerRaised(e, self.file) from e
+        for name in snapshot.changed():
+            if name not in self.mutations:
+                self.mutations.append(name)
+        if self.stopwatch.over:
+            raise TooSlow(self.slow_message())
+        return out
+
+    def slow_message(self) -> str:
+        w = self.stopwatch
+        return (f"your code is slow: {w.calls} calls took {w.spent:.1f} s in all (about "
+                f"{w.spent / max(1, w.calls):.2f} s each) and the check's budget is {w.budget:g} s; "
+                f"each call returned, so this is not an infinite loop. Look for a Python loop over "
+                f"elements, or work repeated on every call")
+
+    def mistake(self, like, case: Case, dtype=None):
+        """A mistake's output on case, or None when it cannot run there."""
+        ns = Overlay(self.ref_ns, **{self.root: like})
+        try:
+            impl = self.build(ns, case, dtype)
+            return self.run(ns, impl, copy_case(cast_case(case, dtype) if dtype else case))
+        except Exception:
+            return None
+
+
+def parameter_message(impl, state) -> str:
+    want = [f"{k} {tuple(v.shape)}" for k, v in state.items()]
+    have = [f"{k} {tuple(v.shape)}" for k, v in impl.state_dict().items()]
+    missing = [w for w in want if w not in have]
+    extra = [h for h in have if h not in want]
+    detail = "; ".join(filter(None, [f"missing or of another shape: {', '.join(missing)}" if missing else "",
+                                     f"not expected: {', '.join(extra)}" if extra else ""]))
+    return (f"the module's parameters and buffers should be [{', '.join(want)}], got "
+            f"[{', '.join(have)}] ({detail})")

@@ -1,10 +1,21 @@
-"""Hypothesis, driven from a seed: explicit examples first, then drawn cases, shrunk on failure."""
+"""Hypothesis, driven from a seed: explicit examples first, then drawn cases, shrunk on failure.
+
+Shrinking has a small time budget, so a failing verdict is not slower than a passing one. With a
+database (in DRILL_HOME), the last failing input of a check is replayed first on the next check,
+so the failure a learner is fixing stays the same from save to save."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import seed as hypothesis_seed
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Flaky
+from hypothesis.internal.conjecture import engine
 from hypothesis.reporting import with_reporter
+
+SHRINK_SECONDS = 1.5
+engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS     # Hypothesis' own limit is five minutes
+
+NONDETERMINISTIC = ("two identical calls gave different outputs: is it using random numbers without "
+                    "the generator, or state kept from an earlier call?")
 
 
 class Mismatch(Exception):
@@ -14,10 +25,11 @@ class Mismatch(Exception):
         super().__init__(message)
         self.kind, self.message, self.case, self.got, self.error = kind, message, case, got, error
         self.mistake = mistake   # named by the check itself
-        self.dtype = dtype   # the dtype the learner's code ran in, when not the case's own
+        self.dtype = dtype       # the dtype the learner's code ran in, when not the case's own
 
 
-def search(prop, inputs, examples, *, seed: int, max_examples: int) -> Mismatch | None:
+def search(prop, inputs, examples, *, seed: int, max_examples: int, database=None,
+           key: str = "") -> Mismatch | None:
     """Run prop on each explicit example, then on up to max_examples drawn cases.
 
     Returns the first explicit example's Mismatch, or the Mismatch of the minimal drawn case."""
@@ -30,10 +42,6 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int) -> Mismatch 
         return None
     failures: list[Mismatch] = []
 
-    @settings(max_examples=max_examples, deadline=None, database=None, print_blob=False,
-              report_multiple_bugs=False, suppress_health_check=list(HealthCheck))
-    @hypothesis_seed(seed)
-    @given(st.data())
     def property_holds(data):
         case = inputs(data.draw)
         try:
@@ -42,9 +50,20 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int) -> Mismatch 
             failures.append(m)
             raise
 
+    # The seed is set the way @seed does, but without turning the database off.
+    property_holds._hypothesis_internal_use_seed = seed
+    test = settings(max_examples=max_examples, deadline=None, database=database, print_blob=False,
+                    report_multiple_bugs=False, suppress_health_check=list(HealthCheck),
+                    phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))(
+        given(st.data())(property_holds))
+    if database is not None:
+        test._hypothesis_internal_database_key = key.encode()
     with with_reporter(lambda *_: None):
         try:
-            property_holds()
+            test()
         except Mismatch:
             return failures[-1]   # the last failure is Hypothesis' replay of the minimal case
+        except Flaky:
+            last = failures[-1] if failures else None
+            return Mismatch(last.kind if last else "values", NONDETERMINISTIC, last.case if last else None)
     return None

@@ -1,20 +1,20 @@
 """The vocabulary of a grading declaration (grader/specs/<id>.py).
 
-A declaration says only what is particular to its drill: how to draw consistent inputs, the
-edge cases, invariants that need no reference, the classic mistakes, banned calls and the speed
-case. The generic pipeline (grader/pipeline.py) does everything else.
+A declaration says only what is particular to its drill: its entries (the functions, classes or
+methods the learner writes), how to draw consistent inputs for each, the edge cases, invariants
+that need no reference, the classic mistakes, banned calls, and which first-class kinds of check
+apply (sampled outputs, stateful steps, no Python loop, speed, memory). The generic pipeline
+(grader/pipeline.py) runs every kind of check on every entry.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import torch
-
 
 class Fail(AssertionError):
-    """Raised by an invariant or a custom check: the message is shown to the learner, and the
-    classic mistake, when the check can tell which one it is, is named beside it."""
+    """Raised by an invariant: the message is shown to the learner, and the classic mistake, when
+    the invariant can tell which one it is, is named beside it."""
 
     def __init__(self, message: str, mistake: str = ""):
         super().__init__(message)
@@ -23,94 +23,119 @@ class Fail(AssertionError):
 
 @dataclass
 class Case:
-    """One call: `init` builds a module (None for a function drill), then args/kwargs call it."""
+    """One call: `init` builds a class entry (None for a function), then args/kwargs call it."""
     args: tuple = ()
     kwargs: dict = field(default_factory=dict)
     init: tuple | None = None
-    label: str = ""          # names an explicit edge example ("length 1", "all masked")
-    scale: float = 1.0       # magnitude of the inputs: tolerances grow with it
+    label: str = ""          # names an explicit example ("length 1", "all masked")
+    scale: float = 1.0       # magnitude of the inputs: absolute tolerances grow with it
     seed: int = 0            # seeds the module's weights and the upstream gradient
 
 
 @dataclass
 class Mistake:
-    """A classic mistake, named when the learner's failure matches it.
+    """A classic mistake, named when the learner's failure matches it and no other mistake does.
 
-    like:  an implementation with the entry's interface that makes the mistake; named when the
-           learner's output on the failing case equals its output.
-    error: a regular expression matched against the learner's exception message.
-    check: named whenever that check fails (e.g. "inputs unchanged").
+    like:  a plain function or class with the entry's interface, written as a learner would, that
+           makes the mistake; it stands in for the entry (the rest of the drill is the reference's).
+    error: a regular expression matched against the message of what the learner's code raised.
+    check: the name of an engine check with a single way to fail ("inputs unchanged").
+    hint:  what `drill hint` shows first once this mistake was named.
     """
     name: str
     like: Any = None
     error: str | None = None
     check: str | None = None
+    hint: str = ""
 
 
 @dataclass
 class Invariant:
-    """A property of the learner's output alone: fn(call, case) raises Fail when it is broken."""
+    """A property of the learner's output alone: fn(call, case) raises Fail when it is broken.
+    call(case) runs the learner's entry on a case; for a class entry call(case, state=f, train=True)
+    builds it with weights changed by f(weights) and leaves it in train() mode. drawn=False: the
+    invariant builds its own inputs, so it runs once."""
     name: str
     fn: Callable
+    drawn: bool = True
 
 
 @dataclass
-class Custom:
-    """A check of its own kind: fn(module) raises Fail; module is the learner's loaded file."""
+class Sampled:
+    """The entry's output is random: it is judged by frequencies over many draws.
+
+    cases:   calls whose output has the draws along dim 0 (e.g. logits expanded to (N, R, V)
+             give N draws for each of R rows), each called once with a seeded generator.
+    probs:   case -> exact probabilities (slots, categories) of the outcome; without it the
+             learner's draws are compared with the reference's (two-sample tests).
+    outcome: output -> LongTensor (draws, slots) of categories (default: the output itself).
+    generator: the keyword the generator is passed by.
+    """
+    cases: list
+    probs: Callable | None = None
+    outcome: Callable | None = None
+    generator: str = "generator"
+
+
+@dataclass
+class Loops:
+    """No Python loop over `over`: the learner's entry makes as many torch calls and runs as many
+    lines of its own code on `large` as on `small` (the two differ only in that size)."""
+    small: Case
+    large: Case
+    over: str
+
+
+@dataclass
+class Speed:
+    """Speed against the reference: `case(seed)` makes a benchmark-sized case (a fresh one for
+    every timed call); the learner may take at most `limit` times the reference's time."""
+    case: Callable
+    limit: float
+
+
+@dataclass
+class Memory:
+    """No intermediate larger than limit(case) elements while the entry runs on `case`."""
+    case: Case
+    limit: Callable
+
+
+class Trace(list):
+    """The outputs of a stateful sequence, step by step: [(the step's call, its output), ...].
+    Compared step by step, so a failure names the first step that differs and its call."""
+
+    def step(self, call: str, output) -> None:
+        self.append((call, output))
+
+
+@dataclass
+class Entry:
+    """One thing the learner writes: a function "softmax", a class "MultiHeadAttention" (graded
+    through its forward), or a method "KVCache.update" (of an instance built from case.init)."""
     name: str
-    fn: Callable
-
-
-def default_run(impl, case: Case):
-    """Call the entry. For a module drill, impl is the module already built from case.init,
-    loaded with the reference's weights and put in eval() mode."""
-    return impl(*case.args, **case.kwargs)
+    inputs: Callable                                   # inputs(draw) -> Case, with Hypothesis' draw
+    examples: list = field(default_factory=list)       # explicit cases, always run first
+    extreme: list = field(default_factory=list)        # large logits, long rows, ...
+    invariants: list = field(default_factory=list)
+    mistakes: list = field(default_factory=list)
+    run: Callable | None = None     # run(impl, case, ns) -> output; impl is the built entry, ns its file
+    graded: Callable | None = None  # graded(case, expected) -> bool mask of the elements graded
+    tol: dict = field(default_factory=dict)           # {"float32": (rtol, atol), "grad": ...} overrides
+    half: bool = False              # also graded in float16 and bfloat16
+    grad: bool = True               # gradients of float inputs and parameters
+    sampled: Sampled | None = None
+    loops: Loops | None = None
+    speed: Speed | None = None
+    memory: Memory | None = None
+    device: bool = True
 
 
 @dataclass
 class Drill:
-    entry: str                                   # the function or class the values are graded on
-    inputs: Callable                             # inputs(draw) -> Case, with Hypothesis' draw
-    examples: list = field(default_factory=list)  # explicit edge Cases, always run first
-    extreme: list = field(default_factory=list)   # extreme Cases: large logits, long rows
-    invariants: list = field(default_factory=list)
-    custom: list = field(default_factory=list)
-    mistakes: list = field(default_factory=list)
-    banned: list = field(default_factory=list)    # dotted names of functions or module classes
-    run: Callable = default_run                   # run(impl, case) -> output; impl is the entry
-    graded: Callable | None = None                # graded(case, expected) -> bool mask of graded elements
-    tol: dict = field(default_factory=dict)       # {"float32": (rtol, atol)} overrides
-    half: bool = False                            # also graded in float16 / bfloat16
-    grad: bool = True                             # gradients of float inputs and parameters
-    speed: Callable | None = None                 # () -> Case of benchmark size
-    speed_limit: float = 3.0                      # fail when learner / reference time is above
-    max_intermediate: Callable | None = None      # case -> most elements one intermediate may hold
-    memory_case: Callable | None = None           # () -> Case the memory rule is checked on
-    device: bool = True
-    max_examples: int = 60
-
-
-# ---- helpers for drawing inputs ---------------------------------------------------------------
-
-def randn(draw, *shape, scale: float = 1.0, dtype=torch.float32) -> torch.Tensor:
-    """A normal tensor from a drawn seed: Hypothesis draws the shape and seed, torch the values."""
-    from hypothesis import strategies as st
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
-    return (torch.randn(tuple(shape), generator=g) * scale).to(dtype)
-
-
-def seeded(seed: int, *shape, scale: float = 1.0) -> torch.Tensor:
-    """A normal tensor from a fixed seed, for explicit examples and speed cases."""
-    g = torch.Generator().manual_seed(seed)
-    return torch.randn(tuple(shape), generator=g) * scale
-
-
-def random_mask(draw, *shape, keep_first: bool = True) -> torch.Tensor:
-    """A boolean padding-style mask; with keep_first, position 0 is always True."""
-    from hypothesis import strategies as st
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
-    m = torch.rand(*shape, generator=g) < 0.7
-    if keep_first:
-        m[..., 0] = True
-    return m
-
+    entries: list
+    banned: list = field(default_factory=list)         # dotted names: functions, classes, modules, "import x"
+    mistakes: list = field(default_factory=list)       # named on any entry (error patterns)
+    numpy: bool = False             # NumPy only: importing torch is banned; no gradients or devices
+    autograd: bool = True           # False: gradients by hand, torch.autograd and .backward() banned
+    max_examples: int = 40

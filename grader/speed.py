@@ -1,9 +1,12 @@
 """Speed as a ratio to the reference, measured in one process (see shared/SPEED.md).
 
 Single thread (set by the child process), warm-up, then reference and learner calls interleaved;
-the ratio of the two minimum times. Stops early once the ratio is far past the limit or enough
-time was spent. The child is started with glibc's allocator told to keep its large blocks, so a
-hand-written solution is not charged for page faults."""
+the ratio of the two minimum times. Every timed call gets inputs of its own, made before the timer
+starts, so remembering an earlier answer gains nothing; each timed output is compared with the
+reference's, so a fast path that answers wrongly gains nothing either. Stops early once the ratio
+is far past the limit, clearly within it, or enough time was spent. The child is started with
+glibc's allocator told to keep its large blocks, so a hand-written solution is not charged for
+page faults. Tests never judge timings (loops are caught by counting); bench/ prints these."""
 from __future__ import annotations
 
 import gc
@@ -11,63 +14,68 @@ import time
 
 import torch
 
+from grader.compare import first_difference
 from grader.guards import CallTimeout, learner_code
-from grader.result import FAIL, PASS, Check
+from grader.result import FAIL, PASS
+from grader.runner import copy_case
 
-MAX_PAIRS, MIN_PAIRS, BUDGET_S = 15, 3, 0.6
-
-
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+MAX_PAIRS, MIN_PAIRS, BUDGET_S = 12, 3, 0.4
+INPUTS = 4         # distinct inputs, used in turn
 
 
-def measure(reference, learner, limit: float, call_limit: float) -> tuple[float, float, float, int]:
-    """(ratio, best reference seconds, best learner seconds, pairs) for two zero-argument calls."""
+def check(eg):
+    entry, runner = eg.entry, eg.runner
+    cases = [entry.speed.case(seed) for seed in range(INPUTS)]
+    limit = entry.speed.limit
+    reference = runner.build(runner.ref_ns, cases[0])
+    try:
+        with learner_code(eg.g.call_limit):
+            learner = runner.build(runner.ns, cases[0])
+    except CallTimeout:
+        return eg.check("speed", FAIL, "building the module took too long", call=runner.describe(cases[0]))
+
     best_r = best_l = float("inf")
     spent, pairs = 0.0, 0
     gc.collect()
     gc.disable()
     try:
-        reference()
-        with learner_code(call_limit):
-            learner()
-        while pairs < MAX_PAIRS:
-            r = timed(reference)
-            with learner_code(call_limit):
-                l = timed(learner)
-            best_r, best_l = min(best_r, r), min(best_l, l)
-            spent += r + l
-            pairs += 1
-            if pairs >= MIN_PAIRS and (best_l / best_r > 3 * limit or spent > BUDGET_S):
-                break
+        with torch.no_grad():
+            for i in range(MAX_PAIRS + 1):
+                case = cases[i % INPUTS]
+                args_r, args_l = copy_case(case), copy_case(case)      # made before the timer starts
+                start = time.perf_counter()
+                want = runner.run(runner.ref_ns, reference, args_r)
+                r = time.perf_counter() - start
+                with learner_code(eg.g.call_limit):
+                    start = time.perf_counter()
+                    got = runner.run(runner.ns, learner, args_l)
+                    lt = time.perf_counter() - start
+                diff = first_difference(want, got, scale=case.scale, overrides=eg.tolerances(),
+                                        graded=eg.graded(case, want))
+                if diff:
+                    return eg.check("speed", FAIL, f"while being timed your code gave other values than the "
+                                    f"reference: {diff[1]}", call=runner.describe(case))
+                if i == 0:
+                    continue                                        # the warm-up pair
+                best_r, best_l = min(best_r, r), min(best_l, lt)
+                spent += r + lt
+                pairs += 1
+                ratio = best_l / best_r
+                if pairs >= MIN_PAIRS and (ratio > 3 * limit or ratio < limit / 3 or spent > BUDGET_S):
+                    break
+    except CallTimeout:
+        return eg.check("speed", FAIL, f"one call took more than {eg.g.call_limit:g} s where the reference takes "
+                        f"milliseconds: is there a Python loop over the batch, heads or rows?",
+                        call=runner.describe(cases[0]))
+    except Exception as e:
+        return eg.check("speed", FAIL, f"your code raised {type(e).__name__} while being timed: {e}",
+                        call=runner.describe(cases[0]))
     finally:
         gc.enable()
-    return best_l / best_r, best_r, best_l, pairs
-
-
-def check(g) -> Check:
-    drill, runner = g.drill, g.runner
-    case = drill.speed()
-    reference = runner.build(runner.ref_mod, case)
-    with learner_code(g.call_limit):
-        learner = runner.build(runner.mod, case)
-
-    def call(impl):
-        def run():
-            with torch.no_grad():
-                drill.run(impl, case)
-        return run
-    try:
-        ratio, ref_s, lrn_s, pairs = measure(call(reference), call(learner), drill.speed_limit, g.call_limit)
-    except CallTimeout:
-        return Check("speed", FAIL, f"one call took more than {g.call_limit:g} s where the reference takes "
-                     f"milliseconds: is there a Python loop over the batch, heads or rows?",
-                     call=runner.describe(case))
-    detail = (f"{ratio:.1f}× the reference's time (limit {drill.speed_limit:g}×; reference "
-              f"{ref_s * 1e3:.2f} ms, yours {lrn_s * 1e3:.2f} ms, best of {pairs})")
-    if ratio > drill.speed_limit:
-        return Check("speed", FAIL, detail + ": is there a Python loop over the batch, heads or rows? "
-                     "Use batched tensor operations", call=runner.describe(case))
-    return Check("speed", PASS, detail)
+    ratio = best_l / best_r
+    detail = (f"{ratio:.1f}× the reference's time (limit {limit:g}×; reference {best_r * 1e3:.2f} ms, "
+              f"yours {best_l * 1e3:.2f} ms, best of {pairs})")
+    if ratio > limit:
+        return eg.check("speed", FAIL, detail + ": is there a Python loop over the batch, heads or rows? "
+                        "Use batched tensor operations", call=runner.describe(cases[0]))
+    return eg.check("speed", PASS, detail)

@@ -1,22 +1,33 @@
-"""Grading in the test process (fast: no child start). The sandbox has tests of its own."""
+"""Grading in the test process (fast: no child start). The sandbox has tests of its own.
+
+A wrong solution in tests/solutions/<id>/wrong_*.py carries its whole expected verdict: every
+failing check, each with the classic mistake it must be named as ('' when none is named):
+
+    EXPECT = {"values": "softmax without subtracting the max (exp overflows)", "gradients": ""}
+
+A correct solution (right_*.py) carries none: it must pass."""
+from __future__ import annotations
+
+import ast
 from pathlib import Path
 
 from grader.pipeline import grade
-from grader.result import FAIL, Check, Verdict
+from grader.result import ERROR, FAIL, TODO, Check, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
+WRONG_EXAMPLES = 20     # drawn examples for a wrong solution: its mistake must show within them
+SEEDS = (1234, 77, 2026)
 
 
-def grade_here(drill_id: str, path, seed: int = 1234, speed: bool = True, until_fails: str = "",
+def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed: bool = False,
                max_examples: int | None = None) -> Verdict:
-    """Grade `path` as `drill_id`; with until_fails, stop as soon as that check has failed."""
-    verdict = Verdict(drill=drill_id, file=str(path), seed=seed)
-    for event in grade(drill_id, str(path), seed=seed, speed_check=speed, max_examples=max_examples):
+    """Grade `path` (or a module) as `drill_id`, in this process, speed off (tests never judge time)."""
+    verdict = Verdict(drill=drill_id, file=str(path or "<module>"), seed=seed)
+    for event in grade(drill_id, str(path) if path else None, module=module, seed=seed, speed_check=speed,
+                       max_examples=max_examples):
         if isinstance(event, Check):
             verdict.checks.append(event)
-            if event.name == until_fails and event.status == FAIL:
-                break
     return verdict
 
 
@@ -25,14 +36,18 @@ def solutions(prefix: str) -> list[Path]:
 
 
 def expectation(path: Path) -> dict:
-    """A wrong solution says which check must fail and which mistake it must be named as:
-    EXPECT = {"check": "values", "mistake": "subtracting the max"}."""
-    namespace: dict = {}
-    source = path.read_text()
-    start = source.index("EXPECT = ")
-    exec(source[start:source.index("\n", start)], namespace)
-    return namespace["EXPECT"]
+    """The EXPECT literal of a wrong solution: {failing check: named mistake}."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "EXPECT" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"{path} has no EXPECT")
+
+
+def verdict_of(verdict: Verdict) -> dict:
+    """{failing check: named mistake} — what EXPECT is compared with, in full."""
+    return {c.name: c.mistake for c in verdict.checks if c.status in (FAIL, ERROR, TODO)}
 
 
 def show(verdict: Verdict) -> str:
-    return "\n".join(f"  {c.name}: {c.status} {c.message} {c.call} {c.mistake}" for c in verdict.checks)
+    return "\n".join(f"  {c.name}: {c.status} {c.message} | {c.call} | {c.mistake}" for c in verdict.checks)

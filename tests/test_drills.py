@@ -1,35 +1,59 @@
-"""Every drill, both ways: its stub is not started, its reference passes, known-wrong solutions
-fail on the check that names their mistake, and correct solutions written differently pass."""
+"""Every drill, both ways: its stub is not started, its reference passes at several seeds, known-wrong
+solutions keep their whole verdict (every failing check and the mistake named), every declared
+mistake graded as a learner's file is named as itself, and correct solutions written differently
+pass."""
+import inspect
 
 import pytest
 
 from grader import loader, registry
 from grader.result import FAIL, PASS, TODO
-from tests.grading import expectation, grade_here, show, solutions
+from grader.runner import Overlay
+from tests.grading import (ROOT, SEEDS, WRONG_EXAMPLES, expectation, grade_here, show, solutions,
+                           verdict_of)
 
 DRILLS = list(registry.drills())
-WRONG_EXAMPLES = 20
+
+
+def ids(folder: str, suffix: str = ".py") -> set[str]:
+    return {p.name.removesuffix(suffix) for p in (ROOT / folder).glob(f"*{suffix}") if not p.name.startswith("_")}
+
+
+def test_stubs_references_and_declarations_hold_the_same_drills():
+    stubs, references, declarations = ids("drills"), ids("reference"), ids("grader/specs")
+    assert stubs == references == declarations, (stubs ^ references, references ^ declarations)
+    assert set(DRILLS) == declarations
+    assert {p.name for p in (ROOT / "tests" / "solutions").iterdir()} == declarations
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
 def test_stub_reports_not_started(drill_id):
     verdict = grade_here(drill_id, registry.get(drill_id).stub)
     assert verdict.status == TODO, show(verdict)
+    started = [c for c in verdict.checks if c.name.endswith("started")]
+    assert started and all(c.status == TODO for c in started), show(verdict)
 
 
+@pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("drill_id", DRILLS)
-def test_reference_passes_its_grader(drill_id):
-    verdict = grade_here(drill_id, registry.get(drill_id).reference)
+def test_reference_passes_its_grader(drill_id, seed):
+    verdict = grade_here(drill_id, registry.get(drill_id).reference, seed=seed)
     assert verdict.status == PASS, show(verdict)
-    assert {c.name for c in verdict.checks} >= {"values", "inputs unchanged"}
+    names = {c.name.rsplit(": ", 1)[-1] for c in verdict.checks}
+    assert {"values", "inputs unchanged"} <= names or "frequencies" in names
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
 def test_stub_and_reference_share_their_interface(drill_id):
     stub = loader.load_file(registry.get(drill_id).stub, f"stub_{drill_id}")
     reference = loader.reference(drill_id)
-    assert loader.signature_problems(reference, stub) == []
     assert loader.public_api(stub).keys() == loader.public_api(reference).keys()
+    for name, obj in loader.public_api(reference).items():
+        assert inspect.signature(getattr(stub, name)) == inspect.signature(obj), name
+        if inspect.isclass(obj):
+            methods = [m for m, f in vars(obj).items() if inspect.isfunction(f) and not m.startswith("_")]
+            for m in methods:
+                assert inspect.signature(getattr(getattr(stub, name), m)) == inspect.signature(getattr(obj, m))
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
@@ -41,25 +65,59 @@ def test_drill_is_complete(drill_id):
     prompt = info.prompt()
     assert "Example" in prompt and len(prompt) > 200
     assert "raise NotImplementedError" in info.stub.read_text()
+    spec = (ROOT / "grader" / "specs" / f"{drill_id}.py").read_text()
+    assert spec.startswith('"""'), "a declaration opens with a docstring saying what is particular to its drill"
+    assert "grader.specs" not in spec, "a declaration never imports another declaration"
     wrong = [p for p in solutions("wrong") if p.parent.name == drill_id]
     right = [p for p in solutions("right") if p.parent.name == drill_id]
     assert len(wrong) >= 3 and len(right) >= 2, (wrong, right)
 
 
 @pytest.mark.parametrize("path", solutions("wrong"), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_wrong_solution_fails_on_the_check_naming_its_mistake(path):
+def test_wrong_solution_keeps_its_whole_verdict(path):
     expect = expectation(path)
-    # A known mistake must show within the explicit examples and a few drawn ones; the full number
-    # of drawn examples is kept for what must pass (references and correct solutions).
-    verdict = grade_here(path.parent.name, path, until_fails=expect["check"], max_examples=WRONG_EXAMPLES)
+    verdict = grade_here(path.parent.name, path, max_examples=WRONG_EXAMPLES)
     assert verdict.status == FAIL, show(verdict)
-    failing = {c.name: c for c in verdict.checks if c.status == FAIL}
-    assert expect["check"] in failing, show(verdict)
-    if "mistake" in expect:
-        assert expect["mistake"] in failing[expect["check"]].mistake, show(verdict)
+    assert verdict_of(verdict) == expect, show(verdict)
 
 
+def declared_mistakes():
+    for drill_id in DRILLS:
+        try:
+            drill = loader.declaration(drill_id)
+        except Exception as e:                       # reported by the test, not at collection
+            yield pytest.param(drill_id, "", e, id=f"{drill_id}/declaration")
+            continue
+        for entry in drill.entries:
+            for k in entry.mistakes:
+                if k.like is not None:
+                    yield pytest.param(drill_id, entry.name, k, id=f"{drill_id}/{entry.name}/{k.name[:50]}")
+
+
+@pytest.mark.parametrize("drill_id, entry, mistake", list(declared_mistakes()))
+def test_each_declared_mistake_graded_as_a_learner_file_is_named_as_itself(drill_id, entry, mistake):
+    if isinstance(mistake, Exception):
+        raise mistake
+    reference = loader.reference(drill_id)
+    module = Overlay(reference, **{entry.split(".")[0]: mistake.like})
+    verdict = grade_here(drill_id, module=module, max_examples=WRONG_EXAMPLES)
+    assert verdict.status == FAIL, show(verdict)
+    named = {c.mistake for c in verdict.checks if c.status == FAIL}
+    assert mistake.name in named, show(verdict)
+
+
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_every_mistake_without_an_implementation_is_shown_by_a_wrong_solution(drill_id):
+    drill = loader.declaration(drill_id)
+    named = {m for p in solutions("wrong") if p.parent.name == drill_id for m in expectation(p).values()}
+    for entry in drill.entries:
+        for k in entry.mistakes + drill.mistakes:
+            if k.like is None:
+                assert k.name in named, f"no wrong solution of {drill_id} is named {k.name!r}"
+
+
+@pytest.mark.parametrize("seed", SEEDS[:2])
 @pytest.mark.parametrize("path", solutions("right"), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_correct_solution_written_differently_passes(path):
-    verdict = grade_here(path.parent.name, path)
+def test_correct_solution_written_differently_passes(path, seed):
+    verdict = grade_here(path.parent.name, path, seed=seed)
     assert verdict.status == PASS, show(verdict)

@@ -1,12 +1,13 @@
-import sys
-from pathlib import Path
-
+"""adamw: one optimiser step, graded as a sequence of steps from an empty state (params after each
+call and the state compared call by call). Particular to it: gradients from 1e-7 to 1e4 where eps
+matters, the first step's lr · sign(g) property, torch.optim banned as a whole, and the classic
+mistakes of L2 decay, missing bias corrections, decay without lr, and eps inside the root."""
 from hypothesis import strategies as st
 
 import torch
-from torch.utils._python_dispatch import TorchDispatchMode
-
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, seeded
+from grader import kit
+from grader.kit import seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 from reference.adamw import adamw_step
 
 META = dict(title="AdamW step", zh="AdamW优化器", topic="training", difficulty="medium", minutes=20)
@@ -20,111 +21,17 @@ HINTS = [
 ]
 
 
-# ---- several steps from an empty state (shared with sgd_momentum) --------------------------------
-
-def run_steps(impl, case, with_state=True):
-    """Take one step per entry of grads_per_step, from an empty state, on copies of the params the
-    grader made (leaves that require grad, like nn.Parameters), each call with a fresh list: the
-    learner's function must update these very tensors. Compared: the params after each step, and
-    the state after the last."""
-    kwargs = dict(case.kwargs)
-    params = [p.detach().clone().requires_grad_() for p in kwargs.pop("params")]
-    state, history = {}, []
-    for grads in kwargs.pop("grads_per_step"):
-        impl(list(params), list(grads), state, **kwargs)
-        history.append([p.detach().clone() for p in params])
-    out = {"params after each step": history}
-    if with_state:
-        out["state"] = state
-    return out
-
-
-def make_steps(params, grads_per_step, label="", outputs="", **kwargs) -> Case:
-    steps = len(grads_per_step)
-    what = f"{steps} step{'s' * (steps > 1)} from an empty state; compared: {outputs}"
-    scale = max([p.abs().max().item() for p in params if p.numel()] + [1.0])
-    return Case(kwargs={"params": params, "grads_per_step": grads_per_step, **kwargs}, scale=scale,
-                label=f"{label}; {what}" if label else what)
-
-
-def draw_params_and_grads(draw, grad_scales):
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
-    shapes = [[draw(st.integers(1, 4)) for _ in range(draw(st.integers(0, 2)))] for _ in range(draw(st.integers(1, 3)))]
-    params = [torch.randn(s, generator=g) for s in shapes]
-    scale = draw(st.sampled_from(grad_scales))
-    steps = [[torch.randn(s, generator=g) * scale for s in shapes] for _ in range(draw(st.integers(1, 4)))]
-    return params, steps
-
-
-# ---- torch.optim, which the engine's torch-level guard cannot see (plain Python classes) ----------
-
-OPTIM_DIR = str(Path(torch.optim.__file__).parent)
-FUSED = ("_fused_adam", "_fused_adamw", "_fused_sgd")
-
-
-class FusedOps(TorchDispatchMode):
-    """Records the fused optimiser kernels (aten._fused_adamw_ ...) however they are reached."""
-
-    def __init__(self):
-        super().__init__()
-        self.seen = []
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        name = func.overloadpacket.__name__
-        if name.rstrip("_").startswith(FUSED) and f"torch.{name}" not in self.seen:
-            self.seen.append(f"torch.{name}")
-        return func(*args, **(kwargs or {}))
-
-
-def optim_calls(fn, *args, **kwargs) -> list[str]:
-    """What fn(*args, **kwargs) used of torch.optim: the first Python function defined in torch/optim
-    it entered (optimiser classes, torch.optim._functional ...), seen by a profile hook, and the
-    fused kernels."""
-    seen = []
-
-    def hook(frame, event, arg):
-        if not seen and event == "call" and frame.f_code.co_filename.startswith(OPTIM_DIR):
-            seen.append(f"torch.optim ({Path(frame.f_code.co_filename).name}: {frame.f_code.co_qualname})")
-    fused = FusedOps()
-    old = sys.getprofile()
-    sys.setprofile(hook)
-    try:
-        with fused:
-            fn(*args, **kwargs)
-    finally:
-        sys.setprofile(old)
-    return seen + fused.seen
-
-
-def banned_calls_of(entry: str):
-    def check(module):
-        g = torch.Generator().manual_seed(0)
-        params = [torch.randn(3, 4, generator=g).requires_grad_(), torch.randn(5, generator=g).requires_grad_()]
-        state = {}
-        try:
-            seen = []
-            for _ in range(2):
-                seen += optim_calls(getattr(module, entry), params, [torch.randn_like(p) for p in params], state, 0.1)
-        except Exception:
-            return                       # a crash is reported, with its input, by the value checks
-        if seen:
-            raise Fail(f"used {', '.join(dict.fromkeys(seen))}: this drill is about writing the update by hand, "
-                       f"without torch.optim")
-    return check
-
-
-# ---- AdamW ---------------------------------------------------------------------------------------
-
-OUTPUTS = "params after each step, then state"
-
-
 def make(params, grads_per_step, label="", **kwargs) -> Case:
     kwargs.setdefault("lr", 1e-2)
-    return make_steps(params, grads_per_step, label, OUTPUTS, **kwargs)
+    return kit.optimiser_case(params, grads_per_step, label, **kwargs)
+
+
+def run(step, case, ns):
+    return kit.optimiser_steps(step, case)
 
 
 def inputs(draw) -> Case:
-    params, steps = draw_params_and_grads(draw, [1e-4, 1e-2, 1.0, 10.0])
+    params, steps = kit.params_and_grads(draw, [1e-4, 1e-2, 1.0, 10.0])
     kwargs = {"lr": draw(st.sampled_from([1e-3, 1e-2, 0.1]))}
     for name, values in (("betas", [(0.8, 0.99), (0.5, 0.9)]), ("eps", [1e-6, 1e-3]),
                          ("weight_decay", [0.0, 0.1, 0.5])):
@@ -140,7 +47,7 @@ def first_step_is_sign(call, case):
     params, grads = case.kwargs["params"], case.kwargs["grads_per_step"][0]
     lr, eps = case.kwargs["lr"], case.kwargs.get("eps", 1e-8)
     keep = {k: v for k, v in case.kwargs.items() if k in ("betas", "eps")}
-    out = call(make(params, [grads], lr=lr, weight_decay=0.0, **keep))["params after each step"][0]
+    out = call(make(params, [grads], lr=lr, weight_decay=0.0, **keep))[0][1]["params"]
     for i, (p0, g, p1) in enumerate(zip(params, grads, out)):
         clear = g.abs() > 1e3 * eps
         moved = (p0 - p1)[clear]
@@ -192,10 +99,10 @@ def not_in_place(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_
 
 SPEED_SHAPES = [(128, 128), (128,), (256, 64), (64,)]
 
-DRILL = Drill(
-    entry="adamw_step",
+DRILL = Drill(entries=[Entry(
+    "adamw_step",
     inputs=inputs,
-    run=run_steps,
+    run=run,
     examples=[
         make([torch.tensor([1.0, -2.0])], [[torch.tensor([0.5, -0.1])]], "the prompt's example",
              lr=0.1, weight_decay=0.1),
@@ -217,7 +124,6 @@ DRILL = Drill(
         make([seeded(27, 8)], [[seeded(28 + i, 8, scale=1e-7)] for i in range(3)], "gradients near 1e-7: eps matters"),
     ],
     invariants=[Invariant("the first step is lr * sign(grad)", first_step_is_sign)],
-    custom=[Custom("banned calls", banned_calls_of("adamw_step"))],
     mistakes=[
         Mistake("L2 regularisation (weight_decay * p added to the gradient, as Adam does) instead of AdamW's "
                 "decoupled decay p *= 1 - lr * weight_decay", like=adam_like(l2=True)),
@@ -237,7 +143,8 @@ DRILL = Drill(
                 check="inputs unchanged"),
     ],
     grad=False,                    # an optimiser step runs outside autograd
-    speed=lambda: make([seeded(31 + j, *s) for j, s in enumerate(SPEED_SHAPES)],
-                       [[seeded(40 + 4 * i + j, *s) for j, s in enumerate(SPEED_SHAPES)] for i in range(3)]),
-    speed_limit=12.0,        # correct variants read up to ~2.3x, a loop over rows ~80x
-)
+    loops=kit.optimiser_loops(make),
+    speed=Speed(lambda seed: make([seeded(31 + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)],
+                                  [[seeded(40 + 4 * i + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)]
+                                   for i in range(3)]), limit=12.0),
+)], banned=kit.OPTIMISER_BANNED)

@@ -1,15 +1,15 @@
+"""kv_cache: a cache class and a decode step, graded as sequences (the cache after each update,
+each decoded token's output). Particular to it: prompts that fill the cache through update(), the
+reference's GroupedQueryAttention as the weights, a count of multiply-adds that must not grow with
+the prefix, and the mistakes of RoPE, scaling and head grouping from the kit's parts."""
 from hypothesis import strategies as st
 
 import torch
-from torch._subclasses.fake_tensor import FakeTensor, unset_fake_temporarily
-from torch.utils._python_dispatch import TorchDispatchMode
-
-from grader.devices import fake_module
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.counting import same_calls, torch_calls
+from grader import kit
+from grader.counting import MatmulWork
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 from reference.gqa import GroupedQueryAttention
-from reference.kv_cache import KVCache  # noqa: F401  the cache the mistakes below decode with (see run)
-from reference.rope import apply_rope
 
 META = dict(title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,
             follow_ups=[{"ask": "Your cache stores 2 · n_kv_heads · head_dim numbers per token and layer. "
@@ -29,6 +29,77 @@ HINTS = [
 ]
 
 
+
+# ---- KVCache.update ------------------------------------------------------------------------------
+
+def chunks_case(B, n_kv, hd, sizes, seed=0, label=""):
+    chunks = [(seeded(seed + 2 * i, B, n_kv, T, hd), seeded(seed + 2 * i + 1, B, n_kv, T, hd))
+              for i, T in enumerate(sizes)]
+    what = f"update() with chunks of T = {', '.join(map(str, sizes))} tokens, (B, n_kv, T, hd) = ({B}, {n_kv}, T, {hd})"
+    return Case(kwargs={"chunks": chunks}, init=(), label=label or what)
+
+
+def update_inputs(draw) -> Case:
+    B, n_kv, hd = draw(st.integers(1, 3)), draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    sizes = draw(st.lists(st.integers(1, 4), min_size=1, max_size=4))
+    return chunks_case(B, n_kv, hd, sizes, seed=draw(st.integers(0, 2**16)))
+
+
+def updates(update, case, ns):
+    trace = Trace()
+    for i, (k, v) in enumerate(case.kwargs["chunks"], 1):
+        trace.step(f"after update() {i} of {len(case.kwargs['chunks'])}", update(k, v))
+    return trace
+
+
+class Overwrites:
+    def __init__(self):
+        self.k = self.v = None
+
+    def update(self, k_new, v_new):
+        self.k, self.v = k_new, v_new
+        return self.k, self.v
+
+
+class WrongAxis:
+    def __init__(self):
+        self.k = self.v = None
+
+    def update(self, k_new, v_new):
+        self.k = k_new if self.k is None else torch.cat([self.k, k_new], dim=1)
+        self.v = v_new if self.v is None else torch.cat([self.v, v_new], dim=1)
+        return self.k, self.v
+
+
+class NewestFirst:
+    def __init__(self):
+        self.k = self.v = None
+
+    def update(self, k_new, v_new):
+        self.k = k_new if self.k is None else torch.cat([k_new, self.k], dim=2)
+        self.v = v_new if self.v is None else torch.cat([v_new, self.v], dim=2)
+        return self.k, self.v
+
+
+UPDATE = Entry(
+    "KVCache.update",
+    inputs=update_inputs,
+    run=updates,
+    examples=[chunks_case(2, 2, 4, [3, 1], label="the prompt's example: a 3-token prompt, then one token"),
+              chunks_case(2, 3, 4, [3, 1, 2], seed=10),
+              chunks_case(1, 1, 2, [1], seed=20, label="one token")],
+    mistakes=[
+        Mistake("update() overwrites the cache instead of appending (torch.cat([self.k, k_new], dim=2))",
+                like=Overwrites),
+        Mistake("appended along dim 1 (the heads) instead of dim 2 (time)", like=WrongAxis),
+        Mistake("the new tokens put before the cached ones: the cache is oldest first", like=NewestFirst),
+    ],
+    grad=False,
+)
+
+
+# ---- decode_step -----------------------------------------------------------------------------------
+
 def inputs(draw) -> Case:
     n_kv, g, half = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 3))
     B, S = draw(st.integers(1, 3)), draw(st.integers(1, 6))
@@ -45,12 +116,8 @@ def decoding(x, n_heads, n_kv_heads, prompt=0, seed=0, scale=1.0, label=""):
 
 def weights(case: Case, x: torch.Tensor) -> GroupedQueryAttention:
     """The attention weights decode_step reads: the same for every run of a case, on x's device."""
-    with unset_fake_temporarily():            # built as real CPU tensors even during the device emulation
-        torch.manual_seed(case.seed)
-        attn = GroupedQueryAttention(x.shape[-1], case.kwargs["n_heads"], case.kwargs["n_kv_heads"])
-        if isinstance(x, FakeTensor):
-            fake_module(attn, lambda t: x.fake_mode.from_tensor(t.detach().to("meta")))
-            return attn
+    torch.manual_seed(case.seed)
+    attn = GroupedQueryAttention(x.shape[-1], case.kwargs["n_heads"], case.kwargs["n_kv_heads"])
     return attn.to(device=x.device, dtype=x.dtype)
 
 
@@ -59,143 +126,71 @@ def prompt_kv(attn: GroupedQueryAttention, x: torch.Tensor):
     B, P, _ = x.shape
     k = attn.k_proj(x).view(B, P, attn.n_kv_heads, attn.head_dim).transpose(1, 2)
     v = attn.v_proj(x).view(B, P, attn.n_kv_heads, attn.head_dim).transpose(1, 2)
-    return apply_rope(k, torch.arange(P, device=x.device)), v
+    return kit.rope(k, torch.arange(P, device=x.device)), v
 
 
-def run(decode_step, case: Case):
-    """Decode case's sequence step by step with the entry's own KVCache (from the same file);
-    the outputs of the steps, a list of (B, 1, d_model)."""
+def decode(decode_step, case: Case, ns):
+    """Decode case's sequence step by step with the KVCache of the same file."""
     x, prompt = case.kwargs["sequence"], case.kwargs["prompt_len"]
     attn = weights(case, x)
-    cache = decode_step.__globals__["KVCache"]()
+    cache = ns.KVCache()
     if prompt:
         cache.update(*prompt_kv(attn, x[:, :prompt]))
-    return [decode_step(x[:, t:t + 1], attn, cache, t) for t in range(prompt, x.shape[1])]
+    trace = Trace()
+    for t in range(prompt, x.shape[1]):
+        trace.step(f"decode_step(x_t, attn, cache, pos={t})", decode_step(x[:, t:t + 1], attn, cache, t))
+    return trace
 
 
-def batch_independent(call, case):
-    x = case.kwargs["sequence"]
-    if x.shape[0] < 2:
-        return
-    other = x.clone()
-    other[0] = -2.0 * other[0] + 1.0
-    a, b = call(case), call(Case(kwargs=case.kwargs | {"sequence": other}, seed=case.seed))
-    if not all(torch.allclose(s[1:], t[1:], atol=1e-5) for s, t in zip(a, b)):
-        raise Fail("changing batch element 0 changed the outputs of the other batch elements")
-
-
-# ---- custom checks -----------------------------------------------------------------------------
-
-def update_appends(module):
-    cache = module.KVCache()
-    chunks = [(seeded(i, 2, 3, T, 4), seeded(10 + i, 2, 3, T, 4)) for i, T in enumerate((3, 1, 2))]
-    for n, (k, v) in enumerate(chunks, 1):
-        got = cache.update(k.clone(), v.clone())
-        want = [torch.cat([c[j] for c in chunks[:n]], dim=2) for j in (0, 1)]
-        sizes = ", ".join(str(c[0].shape[2]) for c in chunks[:n])
-        if not isinstance(got, (tuple, list)) or len(got) != 2:
-            raise Fail(f"update(k_new, v_new) returned {type(got).__name__}; it must return (k_all, v_all)")
-        for name, g, w in zip(("k_all", "v_all"), got, want):
-            if not isinstance(g, torch.Tensor) or g.shape != w.shape or not torch.equal(g, w):
-                shape = tuple(g.shape) if isinstance(g, torch.Tensor) else type(g).__name__
-                raise Fail(f"after update() with chunks of T = {sizes} tokens ((B, n_kv, T, hd) = (2, 3, T, 4)), "
-                           f"{name} should be the chunks concatenated along dim 2, oldest first, shape "
-                           f"{tuple(w.shape)}; got {shape}" + ("" if shape != tuple(w.shape) else " with other values"))
-
-
-class MatmulWork(TorchDispatchMode):
-    """Multiply-adds done in matrix products (mm, bmm, their add- forms, mv, dot) while active."""
-    PRODUCTS = {"mm": 0, "bmm": 0, "mv": 0, "dot": 0, "addmm": 1, "baddbmm": 1, "addmv": 1}
-
-    def __init__(self):
-        super().__init__()
-        self.n = 0
-
-    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        out = func(*args, **(kwargs or {}))
-        first = self.PRODUCTS.get(func.overloadpacket.__name__)
-        if first is not None:
-            self.n += out.numel() * args[first].shape[-1]     # each output element sums over the inner dim
-        return out
-
-
-def step_cost_constant(module):
-    """Per step, only the work of attending over the cache may grow with the number of cached tokens;
-    projecting again the keys and values of earlier tokens grows by 2·B·d_model·n_kv·hd per token."""
-    B, S, H, n_kv, d_model = 2, 16, 4, 2, 64
+def step_cost_constant(call, case):
+    """Per step, only attending over the cache may grow with the number of cached tokens: the total
+    multiply-adds of decoding S tokens grow like S² with coefficient (attending per token) / 2.
+    Projecting again the prefix's keys and values adds 2·B·d_model·n_kv·hd per cached token."""
+    B, H, n_kv, d_model = 2, 4, 2, 64
     hd = d_model // H
-    case = decoding(seeded(1, B, S, d_model), H, n_kv, seed=3)
-    x, attn, cache = case.kwargs["sequence"], weights(case, case.kwargs["sequence"]), module.KVCache()
     work = []
-    with torch.no_grad():
-        for t in range(S):
-            with MatmulWork() as counted:
-                module.decode_step(x[:, t:t + 1], attn, cache, t)
-            work.append(counted.n)
-    a, b = 3, S - 1
-    per_token = (work[b] - work[a]) / (b - a)
-    attending = 2 * B * H * hd                   # q·k and weights·v over one more cached token
-    if per_token > 2 * attending:
-        raise Fail(f"decoding with B={B}, d_model={d_model}, n_heads={H}, n_kv_heads={n_kv}: step {a} (over {a + 1} "
-                   f"cached tokens) did {work[a]:,} multiply-adds in matrix products, step {b} ({b + 1} tokens) "
-                   f"{work[b]:,}: {per_token:,.0f} more per cached token, while attending over one more token "
-                   f"needs {attending:,}. Are the keys and values (or queries) of earlier tokens computed again "
-                   f"each step? Project only x_t and append its k, v to the cache")
+    for S in (4, 8, 12):
+        c = decoding(seeded(1, B, S, d_model), H, n_kv, seed=3)
+        with torch.no_grad(), MatmulWork() as counted:
+            call(c)
+        work.append(counted.n)
+    growth = (work[2] - 2 * work[1] + work[0]) / (2 * 4 ** 2)     # the coefficient of S²
+    attending = 2 * B * H * hd                                     # q·k and weights·v over one more token
+    if growth > attending:
+        raise Fail(f"decoding S = 4, 8, 12 tokens (B={B}, d_model={d_model}, n_heads={H}, n_kv_heads={n_kv}) took "
+                   f"{work[0]:,}, {work[1]:,} and {work[2]:,} multiply-adds in matrix products: each step's work grows "
+                   f"by {2 * growth:,.0f} per cached token, while attending over one more token needs {attending:,}. "
+                   f"Are the keys and values (or queries) of earlier tokens computed again each step? Project only "
+                   f"x_t and append its k, v to the cache",
+                   mistake="the prefix is projected again at every step (the point of the cache is not to)")
 
 
-def no_loop_over_batch_or_heads(module):
-    counts = {}
-    for B, H, n_kv in [(2, 2, 1), (5, 8, 2)]:
-        case = decoding(seeded(1, B, 3, 16), H, n_kv, prompt=1, seed=4)
-        counts[f"B={B}, n_heads={H}, n_kv_heads={n_kv}"] = torch_calls(lambda: run(module.decode_step, case))
-    same_calls(counts, "the batch or the number of heads")
+def decoder(at_zero=False, rotate_v=False, d_model_scale=False, tile=False, only_new=False, interleaved=False):
+    """decode_step written as a learner would, with one classic mistake switched on."""
+    def decode_step(x_t, attn, cache, pos):
+        B = x_t.shape[0]
+        H, n_kv, hd = attn.n_heads, attn.n_kv_heads, attn.head_dim
+        q = attn.q_proj(x_t).view(B, 1, H, hd).transpose(1, 2)
+        k = attn.k_proj(x_t).view(B, 1, n_kv, hd).transpose(1, 2)
+        v = attn.v_proj(x_t).view(B, 1, n_kv, hd).transpose(1, 2)
+        where = torch.tensor([0 if at_zero else pos], device=x_t.device)
+        q, k = kit.rope(q, where, interleaved=interleaved), kit.rope(k, where, interleaved=interleaved)
+        if rotate_v:
+            v = kit.rope(v, where)
+        k_all, v_all = cache.update(k, v)
+        if only_new:
+            k_all, v_all = k, v
+        k_all, v_all = kit.repeat_kv(k_all, H, tile), kit.repeat_kv(v_all, H, tile)
+        scale = x_t.shape[-1] ** -0.5 if d_model_scale else hd ** -0.5
+        out = kit.attend(q, k_all, v_all, scale=scale)
+        return attn.o_proj(out.transpose(1, 2).reshape(B, 1, H * hd))
+    return decode_step
 
 
-# ---- classic mistakes, as decode steps using the reference KVCache -------------------------------
-
-def mistaken(x_t, attn, cache, pos, *, at=None, rotate_v=False, scale_dim=None, kv_of=None, only_new=False):
-    B = x_t.shape[0]
-    H, n_kv, hd = attn.n_heads, attn.n_kv_heads, attn.head_dim
-    q = attn.q_proj(x_t).view(B, 1, H, hd).transpose(1, 2)
-    k = attn.k_proj(x_t).view(B, 1, n_kv, hd).transpose(1, 2)
-    v = attn.v_proj(x_t).view(B, 1, n_kv, hd).transpose(1, 2)
-    position = torch.arange(pos if at is None else at, (pos if at is None else at) + 1)
-    q, k = apply_rope(q, position), apply_rope(k, position)
-    if rotate_v:
-        v = apply_rope(v, position)
-    k_all, v_all = cache.update(k, v)
-    if only_new:
-        k_all, v_all = k, v
-    heads = torch.arange(H) // (H // n_kv) if kv_of is None else kv_of(torch.arange(H), H, n_kv)
-    k_all, v_all = k_all[:, heads], v_all[:, heads]                  # (B, H, T, hd)
-    scores = q @ k_all.transpose(-2, -1) * (scale_dim or hd) ** -0.5
-    out = torch.softmax(scores, dim=-1) @ v_all
-    return attn.o_proj(out.transpose(1, 2).reshape(B, 1, H * hd))
-
-
-def rope_at_zero(x_t, attn, cache, pos):
-    return mistaken(x_t, attn, cache, pos, at=0)
-
-
-def rope_on_v(x_t, attn, cache, pos):
-    return mistaken(x_t, attn, cache, pos, rotate_v=True)
-
-
-def scaled_by_d_model(x_t, attn, cache, pos):
-    return mistaken(x_t, attn, cache, pos, scale_dim=x_t.shape[-1])
-
-
-def kv_head_modulo(x_t, attn, cache, pos):
-    return mistaken(x_t, attn, cache, pos, kv_of=lambda h, H, n_kv: h % n_kv)
-
-
-def attends_new_token_only(x_t, attn, cache, pos):
-    return mistaken(x_t, attn, cache, pos, only_new=True)
-
-
-DRILL = Drill(
-    entry="decode_step",
+DECODE = Entry(
+    "decode_step",
     inputs=inputs,
+    run=decode,
     examples=[
         decoding(seeded(1, 2, 3, 16), 4, 2, label="the prompt's example: 3 tokens decoded in turn"),
         decoding(seeded(2, 2, 5, 12), 6, 2, prompt=2, seed=1),
@@ -205,28 +200,28 @@ DRILL = Drill(
         decoding(seeded(5, 2, 1, 4), 1, 1, seed=4, label="one token, one head"),
     ],
     extreme=[
-        decoding(seeded(6, 2, 4, 16, scale=30.0), 4, 2, prompt=1, scale=30.0,
-                 label="large inputs: scores ~ 1e4"),
+        decoding(seeded(6, 2, 4, 16, scale=30.0), 4, 2, prompt=1, scale=30.0, label="large inputs: scores ~ 1e4"),
         decoding(seeded(7, 1, 40, 16), 4, 1, label="40 tokens decoded in turn"),
         decoding(seeded(8, 2, 1004, 16), 4, 2, prompt=1000, scale=20.0,
                  label="a 1000-token prompt, then positions 1000..1003"),
     ],
-    invariants=[Invariant("batch independence", batch_independent)],
-    custom=[Custom("KVCache.update appends", update_appends),
-            Custom("no recomputation of the prefix", step_cost_constant),
-            Custom("no loop over batch or heads", no_loop_over_batch_or_heads)],
+    invariants=[kit.batch_independence(arg_at="sequence"), Invariant("no recomputation of the prefix",
+                                                                        step_cost_constant, drawn=False)],
     mistakes=[
         Mistake("RoPE missing, or not at each token's own position: rotate q and k at `pos` before k is "
-                "cached (keys all rotated at the current position cancel out like no RoPE)", like=rope_at_zero),
-        Mistake("RoPE applied to v as well: it rotates only queries and keys", like=rope_on_v),
-        Mistake("scores scaled by 1/sqrt(d_model) instead of 1/sqrt(head_dim)", like=scaled_by_d_model),
-        Mistake("query head h reads kv head h % n_kv_heads instead of h // (n_heads // n_kv_heads)",
-                like=kv_head_modulo),
+                "cached (keys all rotated at the current position cancel out like no RoPE)", like=decoder(at_zero=True)),
+        Mistake("RoPE applied to v as well: it rotates only queries and keys", like=decoder(rotate_v=True)),
+        Mistake(kit.SCALED_BY_D_MODEL, like=decoder(d_model_scale=True)),
+        Mistake(kit.KV_HEAD_MODULO, like=decoder(tile=True)),
+        Mistake(kit.ROPE_INTERLEAVED, like=decoder(interleaved=True)),
         Mistake("the new token attends only to itself: it must attend to everything update() returns "
-                "(does update() overwrite the cache instead of appending?)", like=attends_new_token_only),
+                "(does update() overwrite the cache instead of appending?)", like=decoder(only_new=True)),
+        Mistake("the prefix is projected again at every step (the point of the cache is not to)"),
     ],
-    run=run,
     grad=False,
-    speed=lambda: decoding(seeded(9, 512, 6, 8), 2, 1, prompt=2),
-    speed_limit=6.0,
+    loops=Loops(small=decoding(seeded(1, 2, 3, 16), 2, 1, prompt=1, seed=4),
+                large=decoding(seeded(1, 5, 3, 16), 8, 2, prompt=1, seed=4), over="the batch or the heads"),
+    speed=Speed(lambda seed: decoding(seeded(9 + seed, 512, 6, 8), 2, 1, prompt=2), limit=6.0),
 )
+
+DRILL = Drill(entries=[UPDATE, DECODE])

@@ -1,10 +1,16 @@
+"""top_p: a filter graded on values, and a sampler graded statistically. Particular to it: p is
+kept clear of the cumulative masses (where float rounding would decide), the nucleus invariants
+(kept logits unchanged, top token kept, the most likely tokens), and the mistakes around the
+token that crosses p, sorting and unsorting, and temperature."""
 import math
 
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.stats import counts_of, disagreement
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from reference.top_p import top_p_filter
 
 META = dict(title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
 HINTS = [
@@ -22,17 +28,6 @@ INF = float("-inf")
 
 
 # ---- the catalogue's rule in float64, to pick inputs and to know what sampling should give -------
-
-def nucleus_probs(logits: torch.Tensor, p: float, crossing_kept: bool = True) -> torch.Tensor:
-    """The filtered distribution (..., V) in float64: zero outside the nucleus, renormalised.
-    crossing_kept=False gives the classic mistake's distribution instead."""
-    probs = torch.softmax(logits.double(), -1)
-    sorted_probs, order = probs.sort(-1, descending=True)
-    mass = sorted_probs.cumsum(-1) - (sorted_probs if crossing_kept else 0)
-    keep = torch.zeros_like(probs, dtype=torch.bool).scatter(-1, order, mass < p)
-    kept = probs * keep
-    return kept / kept.sum(-1, keepdim=True)
-
 
 def clear_of_boundaries(logits: torch.Tensor, p: float, margin: float = 1e-3) -> float:
     """p, moved as little as possible so that it lies at least `margin` from the cumulative mass
@@ -179,146 +174,65 @@ def exp_without_max(logits, p):
     return logits.masked_fill(_unsort(probs.cumsum(-1) - probs >= p, order), INF)
 
 
-# ---- top_p_sample, graded statistically --------------------------------------------------------
-# Each statistical check draws N samples per distribution from a generator with a fixed seed, so
-# one implementation always gets the same verdict. A count c of a token with nucleus probability
-# q (0 < q < 1) fails when min(P[X <= c], P[X >= c]) < ALPHA / (2m), X ~ Binomial(N, q), computed
-# exactly, m = the number of tokens tested in that check: by the union bound a correct sampler
-# fails a check with probability at most ALPHA = 1e-6. A token with q = 0 must never be drawn.
+# ---- top_p_sample, graded statistically ---------------------------------------------------------
 
-ALPHA = 1e-6
-N_SAMPLES = 1000     # per distribution; small enough that a loop over rows stays within the call limit
+N = 1000    # draws per distribution
 
 
-def sample_counts(module, logits, p, temperature, seed):
-    """logits (R, V): N_SAMPLES draws per row, in one call on logits expanded to (N, R, V)."""
-    batch = logits.expand(N_SAMPLES, *logits.shape).clone()
-    out = module.top_p_sample(batch, p, temperature=temperature, generator=torch.Generator().manual_seed(seed))
-    if not isinstance(out, torch.Tensor) or out.shape != batch.shape[:-1] or out.dtype != torch.long:
-        raise Fail(f"top_p_sample(logits {tuple(batch.shape)}) should return a long tensor of shape "
-                   f"{tuple(batch.shape[:-1])}, got {describe(out)}")
-    if ((out < 0) | (out >= logits.shape[-1])).any():
-        raise Fail(f"top_p_sample returned ids outside [0, {logits.shape[-1]}): {out.flatten()[:6].tolist()}")
-    return counts_of(out.reshape(N_SAMPLES, -1), logits.shape[-1])
+def nucleus(case: Case) -> torch.Tensor:
+    """The exact distribution each row of a batched sampling case draws from: (R, V)."""
+    logits, p = case.args[0][0], case.args[1]
+    t = case.kwargs.get("temperature", 1.0)
+    return torch.softmax(top_p_filter(logits.double() / t, p), -1)
 
 
-def describe(out) -> str:
-    if isinstance(out, torch.Tensor):
-        return f"{tuple(out.shape)} {str(out.dtype).removeprefix('torch.')}"
-    return type(out).__name__
-
-
-def judge(counts, expected, alternatives: dict, what: str) -> None:
-    """Fail with what differed and, when the counts fit a known mistake's distribution, its name."""
-    problem = disagreement(counts, expected, ALPHA, "is outside the nucleus")
-    if not problem:
-        return
-    likely = next((name for name, dist in alternatives.items() if not disagreement(counts, dist)), "")
-    raise Fail(f"{what}: {problem}" + (f" — likely cause: {likely}" if likely else ""))
-
-
-def sample_shape_and_dtype(module):
-    logits = seeded(10, 3, 4, 7)
-    kept = logits.clone()
-    for shape, gen in [((3, 4, 7), torch.Generator().manual_seed(0)), ((7,), torch.Generator().manual_seed(1)),
-                       ((3, 4, 7), None)]:
-        x = logits.reshape(-1)[:7] if shape == (7,) else logits
-        out = module.top_p_sample(x, 0.9, generator=gen)
-        call = f"top_p_sample(logits {shape}, p=0.9{', generator=None' if gen is None else ''})"
-        if not isinstance(out, torch.Tensor) or out.shape != torch.Size(shape[:-1]) or out.dtype != torch.long:
-            raise Fail(f"{call} should return a long tensor of shape {shape[:-1]} (one token id per row), "
-                       f"got {describe(out)}")
-        if ((out < 0) | (out >= 7)).any():
-            raise Fail(f"{call} returned ids outside [0, 7): {out.flatten()[:6].tolist()}")
-    if not torch.equal(logits, kept):
-        raise Fail("top_p_sample modified `logits` in place; inputs must be left as they were")
-
-
-# Nucleus membership: 32 random rows, 50 draws each.
-NUCLEUS_LOGITS = seeded(12, 32, 10, scale=2.0)
-NUCLEUS_P = clear_of_boundaries(NUCLEUS_LOGITS, 0.7)
-
-
-def sample_stays_in_nucleus(module):
-    batch = NUCLEUS_LOGITS.expand(50, 32, 10)
-    out = module.top_p_sample(batch, NUCLEUS_P, generator=torch.Generator().manual_seed(3))
-    if not isinstance(out, torch.Tensor) or out.shape != (50, 32):
-        raise Fail(f"top_p_sample(logits (50, 32, 10)) should return shape (50, 32), got {describe(out)}")
-    inside = nucleus_probs(NUCLEUS_LOGITS, NUCLEUS_P) > 0                     # (32, 10)
-    drawn_outside = ~inside.gather(-1, out.T.long().clamp(0, 9)) | (out.T < 0) | (out.T > 9)   # (32 rows, 50 draws)
-    if drawn_outside.any():
-        r, i = drawn_outside.nonzero()[0].tolist()
-        t = int(out[i, r])
-        raise Fail(f"top_p_sample(p={NUCLEUS_P}) drew token {t} for row {r}, which is outside that row's nucleus "
-                   f"(kept: {inside[r].nonzero().flatten().tolist()})")
+def draws(logits, p, label, **kwargs) -> Case:
+    return Case(args=(logits.expand(N, *logits.shape).clone(), p), kwargs=kwargs,
+                label=f"{N} draws of each row: {label}")
 
 
 def log_probs(*probs):
     return torch.tensor(probs).log()
 
 
-# Frequencies at p=0.7: row 0 keeps 3 tokens, the third crossing p (mass before it 0.62, after
-# 0.76); row 1 is flat and keeps 5; row 2 keeps 2. No mass before a token is within 0.05 of p.
+# Row 0 keeps 3 tokens at p=0.7, the third crossing p (mass before it 0.62, after 0.76); row 1 is
+# flat and keeps 5; row 2 keeps 2. No mass before a token is within 0.05 of p.
 FREQ_LOGITS = torch.stack([log_probs(0.06, 0.22, 0.02, 0.40, 0.10, 0.04, 0.14, 0.02),
                            log_probs(0.16, 0.13, 0.20, 0.09, 0.15, 0.11, 0.06, 0.10),
                            log_probs(0.03, 0.65, 0.08, 0.02, 0.12, 0.05, 0.03, 0.02)])
-FREQ_P = 0.7
-
-
-def sample_frequencies(module):
-    counts = sample_counts(module, FREQ_LOGITS, FREQ_P, 1.0, seed=4)
-    probs = torch.softmax(FREQ_LOGITS.double(), -1)
-    nucleus = nucleus_probs(FREQ_LOGITS, FREQ_P)
-    uniform = (nucleus > 0).double() / (nucleus > 0).sum(-1, keepdim=True)
-    alternatives = {
-        "the token that crosses p is dropped (keep a token while the mass BEFORE it is < p)":
-            nucleus_probs(FREQ_LOGITS, FREQ_P, crossing_kept=False),
-        "always the most likely token (that is greedy decoding, not sampling)":
-            torch.nn.functional.one_hot(probs.argmax(-1), 8).double(),
-        "uniform over the kept tokens (weight them by their probabilities)": uniform,
-        "sampling from the unfiltered softmax (the nucleus is not applied)": probs,
-    }
-    judge(counts, nucleus, alternatives, f"top_p_sample(p={FREQ_P}) frequencies over {N_SAMPLES} draws")
-
-
-# Temperature: at T=1 the nucleus of p=0.85 is 3 tokens; at T=2 it is 4, at T=0.5 it is 2.
+# At T=1 the nucleus of p=0.85 is 3 tokens; at T=2 it is 4, at T=0.5 it is 2.
 TEMP_LOGITS = log_probs(0.10, 0.04, 0.50, 0.06, 0.30)[None]
-TEMP_P = 0.85
+NUCLEUS_LOGITS = seeded(12, 32, 10, scale=2.0)
 
 
-def sample_temperature(module):
-    for t in (2.0, 0.5):
-        counts = sample_counts(module, TEMP_LOGITS, TEMP_P, t, seed=5)
-        alternatives = {
-            "temperature ignored": nucleus_probs(TEMP_LOGITS, TEMP_P),
-            "temperature applied after filtering (divide the logits by it first)":
-                torch.softmax(nucleus_probs(TEMP_LOGITS, TEMP_P).log() / t, -1),
-            "logits multiplied by the temperature instead of divided": nucleus_probs(TEMP_LOGITS * t, TEMP_P),
-        }
-        judge(counts, nucleus_probs(TEMP_LOGITS / t, TEMP_P), alternatives,
-              f"top_p_sample(p={TEMP_P}, temperature={t:g}) over {N_SAMPLES} draws")
+def sample_inputs(draw) -> Case:
+    lead = draw(st.lists(st.integers(1, 4), min_size=0, max_size=2))
+    vocab = draw(st.integers(1, 12))
+    logits = randn(draw, *lead, vocab, scale=draw(st.sampled_from([1.0, 3.0])))
+    t = draw(st.sampled_from([0.5, 1.0, 2.0]))
+    return Case(args=(logits, clear_of_boundaries(logits / t, draw(st.integers(1, 99)) / 100)),
+                kwargs={"temperature": t, "generator": kit.generator(draw)})
 
 
-def sample_uses_generator(module):
-    logits = seeded(16, 500, 10)
-    state = torch.get_rng_state()
-    try:
-        torch.manual_seed(1)
-        a = module.top_p_sample(logits, 0.95, generator=torch.Generator().manual_seed(7))
-        torch.manual_seed(2)
-        b = module.top_p_sample(logits, 0.95, generator=torch.Generator().manual_seed(7))
-        c = module.top_p_sample(logits, 0.95, generator=torch.Generator().manual_seed(8))
-    finally:
-        torch.set_rng_state(state)
-    if not torch.equal(a, b):
-        raise Fail("two calls with generators seeded alike gave different samples: draw all randomness from "
-                   "`generator` (torch.multinomial(probs, 1, generator=generator)), not from torch's global RNG")
-    if torch.equal(a, c):
-        raise Fail("generators seeded differently gave the same 500 samples: the draws do not come from `generator`")
+def sampler(filter_fn=None, temperature_after=False, temperature_ignored=False, greedy=False, uniform=False):
+    """top_p_sample, or one of its classic mistakes, written as a learner would."""
+    def sample(logits, p, temperature=1.0, generator=None):
+        scaled = logits if temperature_after or temperature_ignored else logits / temperature
+        kept = (filter_fn or top_p_filter)(scaled, p)
+        if temperature_after:
+            kept = kept / temperature
+        if greedy:
+            return kept.argmax(-1)
+        probs = torch.isfinite(kept).double() if uniform else torch.softmax(kept, -1)
+        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
+        return ids.view(logits.shape[:-1])
+    return sample
 
 
-DRILL = Drill(
-    entry="top_p_filter",
+DROPS_CROSSING = ("drops the token that crosses p (keeps only tokens whose cumulative mass including "
+                  "themselves is < p; the rule is on the mass BEFORE the token)")
+FILTER = Entry(
+    "top_p_filter",
     inputs=inputs,
     examples=[
         Case(args=(torch.tensor([1.0, -1.0, 2.0, 0.5]), 0.8), label="the prompt's example"),
@@ -343,19 +257,14 @@ DRILL = Drill(
         Invariant("nucleus = the most likely tokens", keeps_most_likely),
         Invariant("rows filtered independently", rows_independent),
     ],
-    custom=[
-        Custom("top_p_sample: shape and dtype", sample_shape_and_dtype),
-        Custom("top_p_sample: only nucleus tokens", sample_stays_in_nucleus),
-        Custom("top_p_sample: frequencies", sample_frequencies),
-        Custom("top_p_sample: temperature before filtering", sample_temperature),
-        Custom("top_p_sample: generator", sample_uses_generator),
-    ],
     mistakes=[
-        Mistake("top-p that edits the logits in place", check="inputs unchanged"),
-        Mistake("drops the token that crosses p (keeps only tokens whose cumulative mass including "
-                "themselves is < p; the rule is on the mass BEFORE the token)", like=drops_crossing_token),
-        Mistake("drops the token that crosses p (keeps only tokens whose cumulative mass including "
-                "themselves is < p; the rule is on the mass BEFORE the token)", like=drops_crossing_token_keeps_top),
+        Mistake("top-p that edits the logits in place", check="inputs unchanged",
+                hint="masked_fill (no underscore) returns a new tensor; masked_fill_ or logits[mask] = ... "
+                     "change the caller's logits."),
+        Mistake(DROPS_CROSSING, like=drops_crossing_token,
+                hint="Keep a token iff the mass BEFORE it is < p: before = cumsum - probs. The token whose "
+                     "probability carries the total across p stays."),
+        Mistake(DROPS_CROSSING, like=drops_crossing_token_keeps_top),
         Mistake("probabilities computed without subtracting the max (exp overflows)", like=exp_without_max),
         Mistake("sorts ascending: sort descending so the most likely tokens come first", like=sorts_ascending),
         Mistake("forgets to map the mask back to vocabulary order (the result is in sorted order)",
@@ -367,6 +276,42 @@ DRILL = Drill(
         Mistake("removed tokens set to 0 instead of -inf (0 is still a valid logit)", like=fills_zero),
         Mistake("cumulative sum of the logits instead of the probabilities", like=cumsum_of_logits),
     ],
-    speed=lambda: Case(args=(seeded(8, 2048, 16), 0.9)),   # many short rows: a loop over rows is ~300x
-    speed_limit=20.0,
+    loops=Loops(small=Case(args=(seeded(8, 3, 16), 0.9)), large=Case(args=(seeded(9, 11, 16), 0.9)),
+                over="the rows"),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 2048, 16), 0.9)), limit=20.0),
 )
+
+SAMPLE = Entry(
+    "top_p_sample",
+    inputs=sample_inputs,
+    examples=[
+        Case(args=(torch.tensor([1.0, -1.0, 2.0, 0.5]), 0.8), kwargs={"generator": torch.Generator().manual_seed(0)},
+             label="the prompt's example"),
+        Case(args=(seeded(10, 3, 4, 7), 0.9), kwargs={"generator": torch.Generator().manual_seed(1)},
+             label="two leading dims"),
+        Case(args=(seeded(11, 7), 0.9), kwargs={"temperature": 2.0, "generator": torch.Generator().manual_seed(2)},
+             label="one row: a 0-d result"),
+    ],
+    sampled=Sampled(cases=[
+        draws(FREQ_LOGITS, 0.7, "p=0.7; row 0's third token crosses p"),
+        draws(TEMP_LOGITS, 0.85, "temperature 2 widens the nucleus of p=0.85 to 4 tokens", temperature=2.0),
+        draws(TEMP_LOGITS, 0.85, "temperature 0.5 narrows it to 2 tokens", temperature=0.5),
+        draws(NUCLEUS_LOGITS, clear_of_boundaries(NUCLEUS_LOGITS, 0.7), "32 random rows"),
+    ], probs=nucleus),
+    mistakes=[
+        Mistake("always the most likely token (that is greedy decoding, not sampling)", like=sampler(greedy=True)),
+        Mistake("uniform over the kept tokens (weight them by their probabilities)", like=sampler(uniform=True)),
+        Mistake("sampling from the unfiltered softmax (the nucleus is not applied)",
+                like=sampler(filter_fn=lambda x, p: x)),
+        Mistake("temperature applied after filtering (divide the logits by it first)",
+                like=sampler(temperature_after=True),
+                hint="Divide the logits by the temperature BEFORE filtering: the temperature changes which "
+                     "tokens make up the nucleus."),
+        Mistake("temperature ignored", like=sampler(temperature_ignored=True)),
+    ] + [Mistake(k.name, like=sampler(filter_fn=k.like)) for k in FILTER.mistakes if k.like],   # the filter's own
+    loops=Loops(small=Case(args=(seeded(13, 3, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),
+                large=Case(args=(seeded(14, 11, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),
+                over="the rows"),
+)
+
+DRILL = Drill(entries=[FILTER, SAMPLE])

@@ -2,7 +2,12 @@ import math
 
 import torch
 
-EXPECT = {"check": "sigmoid"}
+EXPECT = {
+    'sigmoid: gradients': '1 / (1 + exp(-x)): exp(-x) overflows for x << 0, which makes the gradient NaN (0 · inf); use exp(x) / (1 + exp(x)) on the x < 0 side',
+    'tanh: gradients': 'built on a sigmoid that overflows (see sigmoid): fix that one first',
+    'gelu: gradients': 'built on a tanh that overflows (see tanh): fix that one first',
+    'silu: gradients': 'x / (1 + exp(-x)): exp(-x) overflows for x << 0, which makes the gradient NaN; use x · sigmoid(x) with a stable sigmoid',
+}
 
 
 def sigmoid(x):

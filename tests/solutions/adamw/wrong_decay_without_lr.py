@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "without the lr factor"}
+EXPECT = {
+    'values': 'weight decay without the lr factor: p *= 1 - lr * weight_decay',
+}
 
 
 def adamw_step(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "eps inside the square root"}
+EXPECT = {
+    'values': 'eps inside the square root: the denominator is sqrt(v_hat) + eps',
+    'the first step is lr * sign(grad)': '',
+}
 
 
 def adamw_step(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):

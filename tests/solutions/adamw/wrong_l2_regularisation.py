@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "L2 regularisation"}
+EXPECT = {
+    'values': "L2 regularisation (weight_decay * p added to the gradient, as Adam does) instead of AdamW's decoupled decay p *= 1 - lr * weight_decay",
+}
 
 
 def adamw_step(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "speed"}
+EXPECT = {
+    'no loop': '',
+}
 
 
 def adamw_step(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "no bias correction"}
+EXPECT = {
+    'values': 'no bias correction: divide m by 1 - beta1 ** step and v by 1 - beta2 ** step',
+    'the first step is lr * sign(grad)': '',
+}
 
 
 def adamw_step(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):

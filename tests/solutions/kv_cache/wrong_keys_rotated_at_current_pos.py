@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "RoPE missing, or not at each token's own position"}
+EXPECT = {
+    'decode_step: values': "RoPE missing, or not at each token's own position: rotate q and k at `pos` before k is cached (keys all rotated at the current position cancel out like no RoPE)",
+}
 
 
 class KVCache:

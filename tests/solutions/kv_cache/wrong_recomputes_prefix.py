@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "no recomputation of the prefix"}
+EXPECT = {
+    'decode_step: no recomputation of the prefix': 'the prefix is projected again at every step (the point of the cache is not to)',
+}
 
 
 class KVCache:

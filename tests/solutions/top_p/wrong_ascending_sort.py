@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "sorts ascending"}
+EXPECT = {
+    'top_p_filter: values': 'sorts ascending: sort descending so the most likely tokens come first',
+    'top_p_filter: top token always kept': '',
+    'top_p_filter: nucleus = the most likely tokens': '',
+    'top_p_sample: frequencies': 'sorts ascending: sort descending so the most likely tokens come first',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "drops the token that crosses p"}
+EXPECT = {
+    'top_p_filter: values': 'drops the token that crosses p (keeps only tokens whose cumulative mass including themselves is < p; the rule is on the mass BEFORE the token)',
+    'top_p_sample: frequencies': 'drops the token that crosses p (keeps only tokens whose cumulative mass including themselves is < p; the rule is on the mass BEFORE the token)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "set to 0 instead of -inf"}
+EXPECT = {
+    'top_p_filter: values': 'removed tokens set to 0 instead of -inf (0 is still a valid logit)',
+    'top_p_filter: kept logits unchanged, the rest -inf': '',
+    'top_p_sample: frequencies': 'removed tokens set to 0 instead of -inf (0 is still a valid logit)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "gather(order)"}
+EXPECT = {
+    'top_p_filter: values': 'maps the mask back with gather(order), which applies the permutation again instead of undoing it: scatter(-1, order, mask)',
+    'top_p_filter: top token always kept': '',
+    'top_p_filter: nucleus = the most likely tokens': '',
+    'top_p_sample: frequencies': 'maps the mask back with gather(order), which applies the permutation again instead of undoing it: scatter(-1, order, mask)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "inputs unchanged", "mistake": "in place"}
+EXPECT = {
+    'top_p_filter: inputs unchanged': 'top-p that edits the logits in place',
+}
 
 
 def top_p_filter(logits, p):

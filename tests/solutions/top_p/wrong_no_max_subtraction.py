@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "extreme inputs", "mistake": "without subtracting the max"}
+EXPECT = {
+    'top_p_filter: extreme inputs': 'probabilities computed without subtracting the max (exp overflows)',
+}
 
 
 def top_p_filter(logits, p):

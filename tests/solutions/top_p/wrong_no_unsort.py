@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "map the mask back to vocabulary order"}
+EXPECT = {
+    'top_p_filter: values': 'forgets to map the mask back to vocabulary order (a sorted-order mask applied to the unsorted logits)',
+    'top_p_filter: top token always kept': '',
+    'top_p_filter: nucleus = the most likely tokens': '',
+    'top_p_sample: frequencies': 'forgets to map the mask back to vocabulary order (a sorted-order mask applied to the unsorted logits)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,12 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "map the mask back to vocabulary order"}
+EXPECT = {
+    'top_p_filter: values': 'forgets to map the mask back to vocabulary order (the result is in sorted order)',
+    'top_p_filter: kept logits unchanged, the rest -inf': '',
+    'top_p_filter: top token always kept': '',
+    'top_p_filter: nucleus = the most likely tokens': '',
+    'top_p_sample: frequencies': 'forgets to map the mask back to vocabulary order (the result is in sorted order)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "top_p_sample: frequencies"}
+EXPECT = {
+    'top_p_sample: frequencies': 'always the most likely token (that is greedy decoding, not sampling)',
+}
 
 
 def top_p_filter(logits, p):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "top_p_sample: temperature before filtering"}
+EXPECT = {
+    'top_p_sample: frequencies': 'temperature applied after filtering (divide the logits by it first)',
+}
 
 
 def top_p_filter(logits, p):

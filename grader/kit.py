@@ -1,0 +1,442 @@
+"""The kit: what declarations share. Input helpers, the invariants of drill families (rows sum to 1,
+batch independence, causality, padding ignored, ...), and the parts that composed drills are built
+from, with each part's classic mistakes declared once, so that a composed drill (a decoder block,
+KV-cache decoding) names the mistakes of the parts it uses. Declarations import this module, never
+one another."""
+from __future__ import annotations
+
+import math
+
+import torch
+from hypothesis import strategies as st
+
+from grader.spec import Case, Fail, Invariant, Mistake
+
+# ---- inputs -----------------------------------------------------------------------------------
+
+
+def generator(draw) -> torch.Generator:
+    return torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
+
+
+def randn(draw, *shape, scale: float = 1.0, dtype=torch.float32) -> torch.Tensor:
+    """A normal tensor from a drawn seed: Hypothesis draws the shape and seed, torch the values."""
+    return (torch.randn(tuple(shape), generator=generator(draw)) * scale).to(dtype)
+
+
+def seeded(seed: int, *shape, scale: float = 1.0) -> torch.Tensor:
+    """A normal tensor from a fixed seed, for explicit examples and speed cases."""
+    return torch.randn(tuple(shape), generator=torch.Generator().manual_seed(seed)) * scale
+
+
+def random_mask(draw, *shape, keep_first: bool = True) -> torch.Tensor:
+    """A boolean padding-style mask; with keep_first, position 0 is always True."""
+    m = torch.rand(*shape, generator=generator(draw)) < 0.7
+    if keep_first:
+        m[..., 0] = True
+    return m
+
+
+def positions(draw, n: int, limit: int = 4096) -> torch.Tensor:
+    """n token positions, not always contiguous nor starting at 0: a cache offset, gaps, repeats."""
+    kind = draw(st.sampled_from(["from 0", "offset", "gaps", "shuffled"]))
+    g = generator(draw)
+    if kind == "from 0":
+        return torch.arange(n)
+    if kind == "offset":
+        return torch.arange(n) + draw(st.integers(1, limit - n))
+    if kind == "gaps":
+        return torch.randint(0, limit, (n,), generator=g).sort().values
+    return torch.randperm(max(n, 8), generator=g)[:n] * draw(st.integers(1, 50))
+
+
+def with_arg(case: Case, index_or_key, value) -> Case:
+    """The case with one argument replaced (by position or keyword)."""
+    args, kwargs = list(case.args), dict(case.kwargs)
+    if isinstance(index_or_key, int):
+        args[index_or_key] = value
+    else:
+        kwargs[index_or_key] = value
+    return Case(args=tuple(args), kwargs=kwargs, init=case.init, label=case.label, scale=case.scale,
+                seed=case.seed)
+
+
+def arg(case: Case, index_or_key):
+    return case.args[index_or_key] if isinstance(index_or_key, int) else case.kwargs[index_or_key]
+
+
+# ---- invariants shared by families -------------------------------------------------------------
+
+def _tensor(out, what="the output") -> torch.Tensor:
+    if not isinstance(out, torch.Tensor):
+        raise Fail(f"{what} should be a tensor, got {type(out).__name__}")
+    return out.detach()
+
+
+def rows_sum_to_one(dim_key="dim", default=-1) -> Invariant:
+    """Slices along `dim` (a keyword of the case) sum to 1."""
+    def check(call, case):
+        dim = case.kwargs.get(dim_key, default)
+        total = _tensor(call(case)).double().sum(dim)
+        if not torch.allclose(total, torch.ones_like(total), atol=1e-4):
+            raise Fail(f"slices along dim={dim} sum to {total.flatten()[:4].tolist()}, not 1")
+    return Invariant("rows sum to 1", check)
+
+
+def shift_invariance(arg_at=0, dim_key="dim", default=-1, shift=50.0) -> Invariant:
+    """Adding a constant along `dim` changes nothing (softmax-like functions)."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        a = _tensor(call(case))
+        b = _tensor(call(with_arg(case, arg_at, x + shift)))
+        tol = 1e-5 * max(1.0, case.scale)
+        if a.shape != b.shape or not torch.allclose(a, b, atol=tol, rtol=1e-4):
+            raise Fail(f"adding {shift:g} to every input changed the output by "
+                       f"{(a - b).abs().max().item():.2g}" if a.shape == b.shape else "the output's shape changed")
+    return Invariant("shift invariance", check)
+
+
+def batch_independence(arg_at=0, batch_dim=0, out_dim=0, name="batch independence") -> Invariant:
+    """Changing batch element 0 of one input leaves the outputs of the other batch elements alone."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        if x.dim() <= batch_dim or x.shape[batch_dim] < 2:
+            return
+        other = x.clone()
+        other.select(batch_dim, 0).mul_(-3.0).add_(1.0)
+        a, b = call(case), call(with_arg(case, arg_at, other))
+        for s, t in zip(_flat(a), _flat(b)):
+            if s.dim() > out_dim and s.shape[out_dim] == x.shape[batch_dim]:
+                s, t = s.narrow(out_dim, 1, s.shape[out_dim] - 1), t.narrow(out_dim, 1, t.shape[out_dim] - 1)
+                if not torch.allclose(s, t, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
+                    raise Fail("changing batch element 0 changed the outputs of the other batch elements")
+    return Invariant(name, check)
+
+
+def _flat(out):
+    if isinstance(out, torch.Tensor):
+        return [out.detach()]
+    if isinstance(out, (list, tuple)):
+        return [t for o in out for t in _flat(o)]
+    if isinstance(out, dict):
+        return [t for o in out.values() for t in _flat(o)]
+    return []
+
+
+def elementwise(arg_at=0) -> Invariant:
+    """Changing one element of the input changes no other element of the output."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        if x.numel() < 2:
+            return
+        changed = x.clone()
+        changed.view(-1)[0] += 1.0
+        a = _tensor(call(case)).reshape(-1)[1:]
+        b = _tensor(call(with_arg(case, arg_at, changed))).reshape(-1)[1:]
+        if not ((a == b) | (a.isnan() & b.isnan())).all():
+            raise Fail("changing the first element of x changed other elements of the output: the function "
+                       "acts on each element on its own")
+    return Invariant("elementwise", check)
+
+
+# ---- sequence models: (B, S, d_model) in, (B, S, d_model) out ----------------------------------
+
+def _tokens_changed(case: Case, rows: torch.Tensor, arg_at=0) -> Case:
+    x = arg(case, arg_at)
+    return with_arg(case, arg_at, torch.where(rows[..., None], -2.0 * x + 1.0, x))
+
+
+def causality(arg_at=0, causal_key: str | None = "causal") -> Invariant:
+    """With causal attention, changing later tokens leaves the outputs of earlier ones alone."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        B, S = x.shape[:2]
+        if S < 2:
+            return
+        p = S // 2
+        if causal_key:
+            case = Case(args=case.args, kwargs=case.kwargs | {causal_key: True}, init=case.init, seed=case.seed,
+                        scale=case.scale)
+        later = torch.zeros(B, S, dtype=torch.bool)
+        later[:, p:] = True
+        a, b = _tensor(call(case)), _tensor(call(_tokens_changed(case, later, arg_at)))
+        if not torch.allclose(a[:, :p], b[:, :p], atol=1e-5 * max(1.0, case.scale), equal_nan=True):
+            raise Fail(f"with causal attention, changing tokens {p}..{S - 1} changed the outputs at tokens 0..{p - 1}")
+    return Invariant("causality", check)
+
+
+def padding_ignored(arg_at=0, mask_key="mask") -> Invariant:
+    """Changing padding tokens (mask False) leaves the outputs of real tokens alone."""
+    def check(call, case):
+        mask = case.kwargs.get(mask_key)
+        if mask is None or mask.all():
+            return
+        a, b = _tensor(call(case)), _tensor(call(_tokens_changed(case, ~mask, arg_at)))
+        if not torch.allclose(a[mask], b[mask], atol=1e-5 * max(1.0, case.scale), equal_nan=True):
+            raise Fail("changing the padding tokens (mask False) changed the outputs of real tokens: padding must be "
+                       "hidden as keys, mask[:, None, None, :] against the (B, H, S_q, S_k) scores",
+                       mistake=PADDING_ON_QUERIES.name if _queries_masked(a, mask) else "")
+    return Invariant("padding ignored", check)
+
+
+def _queries_masked(out, mask) -> bool:
+    return bool(out[~mask].isnan().any() or (out[~mask] == 0).all())
+
+
+def padded_queries_graded(case: Case, expected: torch.Tensor, causal_key="causal", mask_key="mask"):
+    """Queries that may attend no key at all (causal, left padding) are not graded."""
+    x = case.args[0]
+    B, S = x.shape[:2]
+    keep = torch.ones(B, S, S, dtype=torch.bool)
+    if case.kwargs.get(causal_key):
+        keep = keep.tril()
+    if case.kwargs.get(mask_key) is not None:
+        keep = keep & case.kwargs[mask_key].cpu()[:, None, :]
+    return keep.any(-1, keepdim=True).expand_as(expected)
+
+
+# ---- attention parts and their classic mistakes ---------------------------------------------------
+
+ATTENTION_BANNED = ["torch.nn.functional.scaled_dot_product_attention", "torch._scaled_dot_product_attention_math",
+                    "torch._scaled_dot_product_flash_attention_for_cpu", "torch._scaled_dot_product_flash_attention",
+                    "torch._scaled_dot_product_efficient_attention", "torch._native_multi_head_attention",
+                    "torch.nn.functional.multi_head_attention_forward", "torch.nn.MultiheadAttention",
+                    "torch.ops.aten._scaled_dot_product_flash_attention_for_cpu",
+                    "torch.ops.aten._scaled_dot_product_efficient_attention"]
+
+FLOAT_HEAD_DIM = Mistake("head_dim computed with / (a float): use d_model // n_heads",
+                         error=r"tuple of ints, ?but (got|found element of type) float|must be (int|tuple of ints), "
+                               r"not float|'float' object cannot be interpreted as an integer|"
+                               r"empty\(\) received an invalid combination of arguments",
+                         hint="d_model / n_heads is a float in Python 3, and view() needs ints: write "
+                              "head_dim = d_model // n_heads.")
+SCALED_BY_D_MODEL = "scores scaled by 1/sqrt(d_model) instead of 1/sqrt(head_dim)"
+MASK_INVERTED = "mask polarity inverted: True means a real token, hide the keys where the mask is False"
+PADDING_ON_QUERIES = Mistake("padding mask applied to the queries instead of the keys",
+                             hint="Padding hides KEYS: broadcast the (B, S) mask as mask[:, None, None, :] "
+                                  "against the (B, H, S_q, S_k) scores, so the last axis (keys) is masked.")
+KV_HEAD_MODULO = ("query head h reads kv head h % n_kv_heads (repeat / tile) instead of h // (n_heads // "
+                  "n_kv_heads) (repeat_interleave)")
+ROPE_INTERLEAVED = "RoPE pairs interleaved dims (2i, 2i+1); rotate-half pairs dim i with i + D/2"
+SWIGLU_WRONG_BRANCH = "SwiGLU's SiLU applied to the up branch instead of the gate: down(silu(gate(x)) * up(x))"
+
+
+def attend(q, k, v, keep=None, scale=None, softmax_dim=-1, weights_dropout=None):
+    """softmax(q kᵀ · scale, masked where keep is False) v, the attention core of every part."""
+    scale = q.shape[-1] ** -0.5 if scale is None else scale
+    scores = q @ k.transpose(-2, -1) * scale
+    if keep is not None:
+        scores = scores.masked_fill(~keep, float("-inf"))
+    weights = torch.softmax(scores, dim=softmax_dim)
+    if weights_dropout is not None:
+        weights = weights_dropout(weights)
+    return weights @ v
+
+
+def causal_keep(s_q: int, s_k: int, device=None) -> torch.Tensor:
+    """(S_q, S_k) bool: query i may attend key j iff j <= i + S_k - S_q (bottom-right aligned)."""
+    return torch.ones(s_q, s_k, dtype=torch.bool, device=device).tril(s_k - s_q)
+
+
+def repeat_kv(t: torch.Tensor, n_heads: int, tile: bool = False) -> torch.Tensor:
+    """(B, n_kv, S, hd) -> (B, n_heads, S, hd): query head h reads kv head h // g, or h % n_kv when tiled
+    (the classic mistake)."""
+    g = n_heads // t.shape[1]
+    return t.repeat(1, g, 1, 1) if tile else t.repeat_interleave(g, dim=1)
+
+
+def rope(x: torch.Tensor, positions: torch.Tensor, theta: float = 10000.0, interleaved: bool = False):
+    """Rotary embedding of x (..., S, D) at positions (S,): rotate-half pairs (i, i + D/2), or the
+    classic mistake's interleaved pairs (2i, 2i+1)."""
+    D = x.shape[-1]
+    freqs = theta ** (-torch.arange(0, D, 2, dtype=torch.float32, device=x.device) / D)
+    angles = positions.to(device=x.device, dtype=torch.float32)[:, None] * freqs        # (S, D/2)
+    cos, sin = angles.cos().to(x.dtype), angles.sin().to(x.dtype)
+    if interleaved:
+        x1, x2 = x[..., 0::2], x[..., 1::2]
+        out = torch.stack([x1 * cos - x2 * sin, x1 * sin + x2 * cos], dim=-1)
+        return out.flatten(-2)
+    x1, x2 = x[..., : D // 2], x[..., D // 2:]
+    return torch.cat([x1 * cos - x2 * sin, x2 * cos + x1 * sin], dim=-1)
+
+
+def rmsnorm(x, weight, eps=1e-6):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
+
+
+def swiglu(x, gate_weight, up_weight, down_weight, wrong_branch: bool = False):
+    gate, up = x @ gate_weight.T, x @ up_weight.T
+    if wrong_branch:
+        gate, up = up, gate
+    return (torch.nn.functional.silu(gate) * up) @ down_weight.T
+
+
+class Attention(torch.nn.Module):
+    """Self-attention written as a learner would, with at most one classic mistake switched on. The
+    attention drills (self_attention, mha, mqa, gqa) name their mistakes by comparing with this module;
+    its parameters are theirs: q_proj, k_proj, v_proj, o_proj (nn.Linear) and a dropout.
+
+    mistake: "d_model scale", "unscaled", "mask inverted", "mask on queries", "kv tiled",
+             "dropout after v", "softmax over queries", "no max", "top-left causal"."""
+
+    def __init__(self, d_model, n_heads=1, n_kv_heads=None, dropout=0.0, *, bias=True, mistake=""):
+        super().__init__()
+        self.n_heads, self.n_kv, self.hd = n_heads, n_kv_heads or n_heads, d_model // n_heads
+        self.d_model, self.mistake = d_model, mistake
+        self.q_proj = torch.nn.Linear(d_model, n_heads * self.hd, bias=bias)
+        self.k_proj = torch.nn.Linear(d_model, self.n_kv * self.hd, bias=bias)
+        self.v_proj = torch.nn.Linear(d_model, self.n_kv * self.hd, bias=bias)
+        self.o_proj = torch.nn.Linear(n_heads * self.hd, d_model, bias=bias)
+        self.dropout = torch.nn.Dropout(dropout)
+
+    def forward(self, x, mask=None, causal=False):
+        B, S, _ = x.shape
+        H, hd, m = self.n_heads, self.hd, self.mistake
+        q = self.q_proj(x).view(B, S, H, hd).transpose(1, 2)
+        k = repeat_kv(self.k_proj(x).view(B, S, self.n_kv, hd).transpose(1, 2), H, tile=m == "kv tiled")
+        v = repeat_kv(self.v_proj(x).view(B, S, self.n_kv, hd).transpose(1, 2), H, tile=m == "kv tiled")
+        scale = {"d_model scale": self.d_model ** -0.5, "unscaled": 1.0}.get(m, hd ** -0.5)
+        scores = q @ k.transpose(-2, -1) * scale
+        keep = torch.ones(S, S, dtype=torch.bool, device=x.device)
+        if causal:
+            keep = keep.tril()
+        if mask is not None and m != "mask on queries":
+            keep = keep & (~mask if m == "mask inverted" else mask)[:, None, None, :]
+        scores = scores.masked_fill(~keep, float("-inf"))
+        if m == "no max":
+            e = scores.exp()
+            weights = e / e.sum(-1, keepdim=True)
+        else:
+            weights = torch.softmax(scores, dim=-2 if m == "softmax over queries" else -1)
+        if m != "dropout after v":
+            weights = self.dropout(weights)
+        out = weights @ v
+        if m == "dropout after v":
+            out = self.dropout(out)
+        out = self.o_proj(out.transpose(1, 2).reshape(B, S, H * hd))
+        if m == "mask on queries" and mask is not None:
+            out = out.masked_fill(~mask[..., None], float("nan"))
+        return out
+
+
+DROPOUT_AFTER_V = Mistake("dropout applied after multiplying by V (it belongs on the attention weights)",
+                          hint="weights = dropout(softmax(scores)); out = weights @ v — dropout acts on the "
+                               "attention weights, before they multiply V.")
+NO_TRAIN_DROPOUT = Mistake("no dropout in train() mode (nn.Dropout created but not applied, or applied before "
+                           "the softmax)")
+DROPOUT_NOT_INVERTED = Mistake("dropout survivors not scaled by 1/(1-p) (inverted dropout)")
+
+
+def attention_dropout(init, heads, p: float = 0.5) -> Invariant:
+    """In train() mode dropout acts on the attention weights, before they multiply V, and is inverted.
+
+    With q_proj = 0 every query attends uniformly over the S keys; with v_proj's weight 0 and its
+    bias u every value is u; with o_proj the identity, query i of head h outputs c · u on its head's
+    features, c = (kept keys) / (S (1 - p)). Dropout after weights @ v instead zeroes single features,
+    so output rows stop being multiples of u within a head. Nothing depends on how the random numbers
+    are drawn. init(d_model, p) is the module's init; heads(init) its number of query heads."""
+    D, S, B = 8, 8, 64
+    u = 1.0 + torch.arange(D) / D                    # no zero feature: out / u is defined
+
+    def identity(weights):
+        for name in ("q_proj.weight", "q_proj.bias", "v_proj.weight", "o_proj.bias"):
+            if name in weights:
+                weights[name].zero_()
+        weights["v_proj.bias"].copy_(u[:weights["v_proj.bias"].shape[0]].repeat(1))
+        weights["o_proj.weight"].copy_(torch.eye(D))
+
+    def check(call, case):
+        built = init(D, p)
+        H = heads(built)
+        torch.manual_seed(0)
+        with torch.no_grad():
+            out = _tensor(call(Case(args=(seeded(1, B, S, D),), init=built), state=identity, train=True))
+        ratio = (out / u).reshape(B, S, H, D // H)
+        spread = ratio.amax(-1) - ratio.amin(-1)                # (B, S, H): within each head
+        if spread.max() > 1e-4:
+            raise Fail(f"in train() mode with dropout={p}, uniform attention and every value equal to u, a head's "
+                       f"output is not a multiple of u: single features were zeroed. Dropout must drop attention "
+                       f"weights (before weights @ v)", mistake=DROPOUT_AFTER_V.name)
+        c = ratio[..., 0]                                       # (B, S, H): each query's sum of weights
+        if torch.allclose(c, torch.ones_like(c)):
+            raise Fail(f"in train() mode with dropout={p} every query's attention weights still sum to 1: no "
+                       f"attention weight was dropped", mistake=NO_TRAIN_DROPOUT.name)
+
+        def whole(k):
+            return (k - k.round()).abs().max() <= 1e-3
+        if whole(c * S * (1 - p)) and abs(c.mean().item() - 1) <= 0.1:
+            return
+        if whole(c * S):
+            raise Fail(f"in train() mode with dropout={p} the attention weights of a query sum to (kept keys) / {S}: "
+                       f"the survivors are not scaled by 1/(1-p)", mistake=DROPOUT_NOT_INVERTED.name)
+        raise Fail(f"in train() mode with dropout={p} and uniform attention over {S} keys, the queries' weights sum "
+                   f"to {c.flatten()[:4].tolist()}...: with inverted dropout they sum to (kept keys) / ({S} × (1 - p)). "
+                   f"Drop weights after the softmax, scale by 1/(1-p), and do not renormalise")
+    return Invariant("dropout in train()", check, drawn=False)
+
+
+def gelu_tanh(x):
+    return 0.5 * x * (1 + torch.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+
+
+# ---- optimisers: several steps from an empty state ----------------------------------------------
+
+OPTIMISER_BANNED = ["torch.optim", "torch.ops.aten._fused_adamw_", "torch.ops.aten._fused_adam_",
+                    "torch.ops.aten._fused_sgd_"]
+
+
+def snapshot(tree):
+    """A copy of a state (dicts, lists, tensors, numbers) as it is now."""
+    if isinstance(tree, torch.Tensor):
+        return tree.detach().clone()
+    if isinstance(tree, dict):
+        return {k: snapshot(v) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return type(tree)(snapshot(v) for v in tree)
+    return tree
+
+
+def optimiser_steps(step, case: Case, with_state: bool = True):
+    """Take one step per entry of case.kwargs["grads_per_step"], from an empty state, on fresh copies
+    of case.kwargs["params"] (leaves that require grad, like nn.Parameters): the step must update these
+    very tensors. Compared step by step: the params after it, and the state."""
+    from grader.spec import Trace
+    kwargs = dict(case.kwargs)
+    params = [p.detach().clone().requires_grad_() for p in kwargs.pop("params")]
+    state, trace = {}, Trace()
+    steps = kwargs.pop("grads_per_step")
+    for i, grads in enumerate(steps, 1):
+        step(list(params), list(grads), state, **kwargs)
+        out = {"params": [p.detach().clone() for p in params]}
+        if with_state:
+            out["state"] = snapshot(state)
+        trace.step(f"after call {i} of {len(steps)}", out)
+    return trace
+
+
+def optimiser_case(params, grads_per_step, label="", **kwargs) -> Case:
+    steps = len(grads_per_step)
+    what = f"{steps} call{'s' * (steps > 1)} from an empty state"
+    scale = max([p.abs().max().item() for p in params if p.numel()] + [1.0])
+    return Case(kwargs={"params": params, "grads_per_step": grads_per_step, **kwargs}, scale=scale,
+                label=f"{label}; {what}" if label else what)
+
+
+def params_and_grads(draw, grad_scales):
+    g = generator(draw)
+    shapes = [[draw(st.integers(1, 4)) for _ in range(draw(st.integers(0, 2)))] for _ in range(draw(st.integers(1, 3)))]
+    params = [torch.randn(s, generator=g) for s in shapes]
+    scale = draw(st.sampled_from(grad_scales))
+    steps = [[torch.randn(s, generator=g) * scale for s in shapes] for _ in range(draw(st.integers(1, 4)))]
+    return params, steps
+
+
+def optimiser_loops(make, rows_small=3, rows_large=9):
+    """Loops for an optimiser: the same parameter list, with more rows in each tensor;
+    make(params, grads_per_step) builds the drill's case."""
+    from grader.spec import Loops
+
+    def case(rows, seed):
+        params = [seeded(seed, rows, 8), seeded(seed + 1, rows)]
+        return make(params, [[seeded(seed + 2, rows, 8), seeded(seed + 3, rows)]] * 2)
+    return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
