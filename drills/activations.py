@@ -15,7 +15,9 @@ element on its own:
 - The same values as torch's own functions of these names (torch.sigmoid, F.gelu, ...). The
   output has x's shape, dtype and device; x itself is not modified. `slope` is a float in
   [0, 1] (0 and 1 included); `alpha` is a float >= 0.
-- Gradients are graded too: autograd through your code must give torch's gradients.
+- Gradients are graded too: autograd through your code must give torch's gradients, at x = 0
+  as well (sigmoid, tanh, gelu and silu are smooth there; |x| and sign(x) have gradient 0 at 0,
+  so a formula in |x| loses it). Only the kinks at x = 0 of relu, leaky_relu and elu are not graded.
 - Stable for |x| up to 1e4: no inf or NaN in the output nor in the gradient. The formulas above
   overflow as written (exp(1e4) is inf in float32): arrange that exp only ever sees numbers <= 0.
   Careful with torch.where: the branch it drops is still computed and still differentiated, and

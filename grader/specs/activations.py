@@ -196,6 +196,21 @@ MISTAKES = {
 
 
 
+def sigmoid_abs(x):
+    e = torch.exp(-x.abs())
+    return torch.where(x >= 0, torch.ones_like(x), e) / (1 + e)
+
+
+def tanh_abs(x):
+    e = torch.exp(-2 * x.abs())
+    return torch.sign(x) * (1 - e) / (1 + e)
+
+
+AT_ZERO = ("the gradient at x = 0 is lost: |x| and sign(x) have gradient 0 there, so a formula in |x| gets "
+           "the wrong derivative at 0 (the function is smooth there); choose the branch with torch.where on "
+           "x >= 0 instead")
+MISTAKES["sigmoid"].append((AT_ZERO, sigmoid_abs))
+MISTAKES["tanh"].append((AT_ZERO, tanh_abs))
 SIGMOID_PART = "built on a sigmoid that overflows (see sigmoid): fix that one first"
 TANH_PART = "built on a tanh that overflows (see tanh): fix that one first"
 MISTAKES["silu"].append((SIGMOID_PART, lambda x: x * sigmoid_exp_over(x)))   # x · naive sigmoid is silu_naive

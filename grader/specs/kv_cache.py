@@ -91,7 +91,8 @@ UPDATE = Entry(
     mistakes=[
         Mistake("update() overwrites the cache instead of appending (torch.cat([self.k, k_new], dim=2))",
                 like=Overwrites),
-        Mistake("appended along dim 1 (the heads) instead of dim 2 (time)", like=WrongAxis),
+        Mistake("appended along dim 1 (the heads) instead of dim 2 (time)", like=WrongAxis,
+                error=r"Sizes of tensors must match except in dimension 1"),
         Mistake("the new tokens put before the cached ones: the cache is oldest first", like=NewestFirst),
     ],
     grad=False,

@@ -36,9 +36,10 @@ def inputs(draw) -> Case:
 
 def learner_like(mistake):
     """MultiHeadAttention written as a learner would, making `mistake` (see kit.Attention)."""
-    def build(d_model, n_heads, dropout=0.0):
-        return kit.Attention(d_model, n_heads, dropout=dropout, mistake=mistake)
-    return build
+    class MultiHeadAttention(kit.Attention):
+        def __init__(self, d_model, n_heads, dropout=0.0):
+            super().__init__(d_model, n_heads, dropout=dropout, mistake=mistake)
+    return MultiHeadAttention
 
 
 def case(seed, B, S, d_model, n_heads, mask=None, causal=False, dropout=None, label="", scale=1.0):

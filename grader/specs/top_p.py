@@ -308,7 +308,8 @@ SAMPLE = Entry(
                 hint="Divide the logits by the temperature BEFORE filtering: the temperature changes which "
                      "tokens make up the nucleus."),
         Mistake("temperature ignored", like=sampler(temperature_ignored=True)),
-    ] + [Mistake(k.name, like=sampler(filter_fn=k.like)) for k in FILTER.mistakes if k.like],   # the filter's own
+    ] + [Mistake(k.name, like=sampler(filter_fn=k.like)) for k in FILTER.mistakes   # the filter's own, where
+         if k.like and k.like is not exp_without_max],                                # moderate logits show them
     loops=Loops(small=Case(args=(seeded(13, 3, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),
                 large=Case(args=(seeded(14, 11, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),
                 over="the rows"),

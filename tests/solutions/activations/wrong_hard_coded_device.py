@@ -10,7 +10,7 @@ EXPECT = {
 
 
 def sigmoid(x):
-    e = torch.exp(-x.abs())
+    e = torch.exp(-torch.where(x >= 0, x, -x))
     return torch.where(x >= 0, torch.ones(x.shape), e) / (1 + e)
 
 

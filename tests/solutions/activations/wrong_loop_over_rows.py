@@ -13,7 +13,7 @@ def sigmoid(x):
     flat = x.reshape(-1, x.shape[-1]) if x.dim() else x.reshape(1, 1)
     out = torch.empty_like(flat)
     for i, row in enumerate(flat):                  # one row at a time
-        e = torch.exp(-row.abs())
+        e = torch.exp(-torch.where(row >= 0, row, -row))
         out[i] = torch.where(row >= 0, 1 / (1 + e), e / (1 + e))
     return out.reshape(x.shape)
 

@@ -8,7 +8,7 @@ EXPECT = {
 
 
 def sigmoid(x):
-    e = torch.exp(-x.abs())
+    e = torch.exp(-torch.where(x >= 0, x, -x))
     return torch.where(x >= 0, 1 / (1 + e), e / (1 + e))
 
 

@@ -1,6 +1,7 @@
 import torch
 
 EXPECT = {
+    'top_p_filter: gradients': 'probabilities computed without subtracting the max (exp overflows)',
     'top_p_filter: extreme inputs': 'probabilities computed without subtracting the max (exp overflows)',
 }
 

@@ -1,5 +1,10 @@
 import math
 
+EXPECT = {
+    'sigmoid: gradients': 'the gradient at x = 0 is lost: |x| and sign(x) have gradient 0 there, so a formula in |x| gets the wrong derivative at 0 (the function is smooth there); choose the branch with torch.where on x >= 0 instead',
+    'tanh: gradients': 'the gradient at x = 0 is lost: |x| and sign(x) have gradient 0 there, so a formula in |x| gets the wrong derivative at 0 (the function is smooth there); choose the branch with torch.where on x >= 0 instead',
+}
+
 import torch
 
 
