@@ -1,12 +1,13 @@
 """drill: practise writing ML components by hand, graded against a reference you can trust.
 
-The CLI parses and renders. Grading happens in a child process (grader.sandbox); state lives in
+The CLI parses and renders. Grading happens in the warm grader's processes (grader.client,
+grader.server, grader.sandbox); state lives in
 the progress store (grader.store) under DRILL_HOME."""
 from __future__ import annotations
 
 import json
 import os
-import shutil
+from contextlib import closing
 import subprocess
 import sys
 import time
@@ -21,18 +22,45 @@ from rich.syntax import Syntax
 from rich.table import Table
 
 from grader import home, registry
+from grader.home import HomeError
 from grader.result import Check, Verdict
-from grader.store import Store
+from grader.store import Store, StoreError
 
 app = typer.Typer(help="Practise writing ML components by hand: drill start softmax, then drill check.",
                   no_args_is_help=True, add_completion=False)
 console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
 STYLE = {"pass": "green", "fail": "red", "error": "red", "todo": "yellow", "skipped": "dim"}
 MARK = {"pass": "✓", "fail": "✗", "error": "!", "todo": "…", "skipped": "-"}
 
 
+_store: list[Store] = []
+
+
 def store() -> Store:
-    return Store(home.store_path())
+    """The progress store, opened once per command; what its opening repaired is said once."""
+    if not _store:
+        try:
+            _store.append(Store(home.store_path()))
+        except (StoreError, HomeError) as e:
+            raise unusable(str(e)) from None
+        for note in _store[0].notes:
+            err.print(f"[yellow]note:[/] {escape(note)}")
+    return _store[0]
+
+
+def try_record(what: str, write) -> bool:
+    """Run a write to the store; when it cannot be done, say so plainly (the command's own result
+    stands) and return False."""
+    try:
+        write()
+        return True
+    except typer.Exit:
+        raise
+    except Exception as e:          # the store's own errors, sqlite3's, a full disk, ...
+        text = str(e) if isinstance(e, (StoreError, HomeError)) else f"{type(e).__name__}: {e}"
+        err.print(f"[yellow]{escape(what)} was not recorded:[/] {escape(text)}")
+    return False
 
 
 def unusable(message: str) -> typer.Exit:
@@ -160,20 +188,23 @@ def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this top
 
 
 @app.command()
-def start(drill_id: Annotated[str, typer.Argument(metavar="ID")],
+def start(drill_id: Annotated[str, typer.Argument(metavar="ID", autocompletion=lambda: list(registry.drills()))],
           fresh: Annotated[bool, typer.Option("--fresh", help="Start over; the old file is kept as a backup.")] = False,
           edit: Annotated[bool, typer.Option("--edit", help="Open the file in $EDITOR.")] = False):
     """Copy the drill's stub into your workspace, show the prompt and start the clock."""
     info = known(drill_id)
-    path = home.drill_file(drill_id)
-    if path.exists() and fresh:
-        console.print(f"[dim]old file kept as {backup(path)}[/]")
-    if not path.exists() or fresh:
-        shutil.copyfile(info.stub, path)
-        note = "a fresh copy of the stub"
-    else:
-        note = "your file from before (drill start --fresh to start over)"
-    store().record("start", drill_id, fresh=fresh)
+    try:
+        path = home.workspace() / f"{info.id}.py"
+        if path.exists() and fresh:
+            console.print(f"[dim]old file kept as {backup(path)}[/]")
+        if not path.exists() or fresh or not path.stat().st_size:
+            home.write_atomically(path, info.stub.read_bytes())
+            note = "a fresh copy of the stub"
+        else:
+            note = "your file from before (drill start --fresh to start over)"
+    except (OSError, HomeError) as e:
+        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}") from None
+    try_record("this start", lambda: store().record("start", info.id, fresh=fresh))
     console.rule(f"{info.id} · {info.title} {info.zh} · {info.difficulty} · about {info.minutes} min")
     console.print(escape(info.prompt()), soft_wrap=True)
     console.rule()
@@ -186,32 +217,70 @@ def backup(path: Path) -> Path:
     folder = path.parent / "backups"
     folder.mkdir(exist_ok=True)
     target = folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**6}.py"
-    shutil.copyfile(path, target)
+    home.write_atomically(target, path.read_bytes())
     return target
 
 
 @app.command()
-def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.")] = None,
-          file: Annotated[Optional[Path], typer.Option("--file", help="Grade this file as the drill.")] = None,
+def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.",
+                                                            autocompletion=lambda: list(registry.drills()))] = None,
+          file: Annotated[Optional[Path], typer.Option("--file", help="Grade this file as the drill (a scratch check "
+                                                       "when it is outside your workspace: not recorded unless "
+                                                       "--record).")] = None,
+          record: Annotated[bool, typer.Option("--record", help="Record a scratch check in your progress.")] = False,
           as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
           device: Annotated[str, typer.Option(help="cpu, cuda, mps, all, or auto (real accelerators if present, else emulated).")] = "auto",
           no_speed: Annotated[bool, typer.Option("--no-speed", help="Skip the speed check.")] = False,
           seed: Annotated[Optional[int], typer.Option(help="Repeat a run's random inputs.")] = None):
     """Grade your file: values, gradients, devices, banned calls, speed."""
-    from grader import sandbox
+    from grader import client
     if device not in ("auto", "cpu", "cuda", "mps", "all"):
         raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}")
     drill_id, info, path = target(drill_id, file)
+    try:
+        grader_home = home.home()
+        scratch = file is not None and not record and \
+            path.resolve().parent != home.workspace(create=False).resolve()
+        if device in ("cuda", "mps") and device not in client.devices(grader_home):
+            raise unusable(f"There is no {device} device on this machine: use --device cpu, or leave --device "
+                           f"out to emulate one.")
+    except HomeError as e:
+        raise unusable(str(e)) from None
     if not as_json:
         console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
     on_check = None if as_json else (lambda c: console.print(check_line(c)))
-    verdict = sandbox.grade(drill_id, path, seed=seed, device=device, speed=not no_speed, on_check=on_check)
-    record_check(drill_id, info, verdict, path)
+    try:
+        verdict = client.grade(drill_id, path, home=grader_home, seed=seed, device=device, speed=not no_speed,
+                               on_check=on_check, replay=home.writable())
+    except (OSError, RuntimeError) as e:
+        raise unusable(f"The grader could not run: {e}") from None
     if as_json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
         console.print(verdict_summary(verdict, info))
-    raise typer.Exit(0 if verdict.passed else 1)
+    if verdict.status == "error":
+        err.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
+    elif scratch:
+        err.print("[dim]A scratch check of a file outside your workspace: not recorded (--record records it).[/]")
+    else:
+        recorded = try_record("this check", lambda: record_check(drill_id, info, verdict, path))
+        if recorded and verdict.passed and not as_json:
+            console.print(next_step(drill_id))
+    raise typer.Exit(EXIT_CODES.get(verdict.status, 1))
+
+
+EXIT_CODES = {"pass": 0, "fail": 1, "todo": 1, "error": 3}
+
+
+def next_step(drill_id: str) -> str:
+    """What to do after a pass: the next unseen drill of this topic, else a review that is due, else
+    the next unseen drill anywhere."""
+    from grader import schedule
+    following = schedule.suggestions(store(), after=drill_id)
+    if not following:
+        return "[green]Every drill is passed and nothing is due: drill mock for an interview.[/]"
+    drill, why = following[0]
+    return f"Next: [bold]drill start {drill}[/] [dim]({why})[/]"
 
 
 def target(drill_id: str | None, file: Path | None) -> tuple[str, registry.DrillInfo, Path]:
@@ -220,33 +289,47 @@ def target(drill_id: str | None, file: Path | None) -> tuple[str, registry.Drill
     if drill_id is None:
         raise unusable("No drill given and none started: drill start ID first (drill list shows them).")
     info = known(drill_id)
-    path = file or home.drill_file(drill_id)
+    if file is not None:
+        if not file.is_file():
+            raise unusable(f"No file {file}.")
+        return info.id, info, file
+    try:
+        path = home.drill_file(info.id)
+    except HomeError as e:
+        raise unusable(str(e)) from None
     if not path.is_file():
-        raise unusable(f"No file {path}: run drill start {drill_id} first, or give --file.")
-    return drill_id, info, path
+        raise unusable(f"You have not started {info.id} yet: drill start {info.id} puts its file in your workspace.")
+    return info.id, info, path
 
 
 def record_check(drill_id: str, info: registry.DrillInfo, verdict: Verdict, path: Path) -> list[str]:
-    """Store the check and the review it earns; returns the names of the failing checks."""
+    """Store the check and the review it earns; returns the names of the failing checks. Each
+    distinct version of the file counts once as an attempt."""
+    import hashlib
     from grader import schedule
     s = store()
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-    s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
-             seed=verdict.seed, file=str(path))
-    schedule.after_check(s, drill_id, info.minutes)
+    mistakes = {c.name: c.mistake for c in verdict.checks if c.mistake}
+    hints = list(dict.fromkeys(c.hint for c in verdict.checks if c.hint))
+    digest = hashlib.sha1(path.read_bytes()).hexdigest() if path.is_file() else None
+    new = s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
+                   seed=verdict.seed, file=str(path), mistakes=mistakes, hints=hints, digest=digest)
+    if new:
+        schedule.after_check(s, drill_id, info.minutes)
     return failed
 
 
 @app.command()
-def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.")] = None,
+def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.",
+                                                            autocompletion=lambda: list(registry.drills()))] = None,
           file: Annotated[Optional[Path], typer.Option("--file", help="Watch this file as the drill.")] = None,
           interval: Annotated[float, typer.Option(help="Seconds between looks at the file.")] = 0.25):
     """Re-grade on every save of your file (Ctrl-C stops). The grader stays warm between saves."""
-    from grader import sandbox
+    from grader import client
     drill_id, info, path = target(drill_id, file)
-    worker = sandbox.Worker()
+    grader_home = home.home()
     console.print(f"[dim]starting the grader for {path} …[/]")
-    worker.start()
+    client.ensure(grader_home)
     seen = None
     try:
         while True:
@@ -255,28 +338,37 @@ def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
                 seen = stamp
                 console.clear()
                 console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
-                verdict = worker.grade(drill_id, path, on_check=lambda c: console.print(check_line(c)))
-                record_check(drill_id, info, verdict, path)
+                verdict = client.grade(drill_id, path, home=grader_home,
+                                       on_check=lambda c: console.print(check_line(c)), replay=home.writable())
                 console.print(verdict_summary(verdict, info))
+                if verdict.status == "error":
+                    console.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
+                else:
+                    try_record("this check", lambda: record_check(drill_id, info, verdict, path))
                 console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
-                if not worker.alive:
-                    worker.start()   # the learner's code took the last one down: warm a new one
             time.sleep(interval)
     except KeyboardInterrupt:
         console.print("[dim]stopped watching[/]")
-    finally:
-        worker.close()
 
 
 @app.command()
-def hint(drill_id: Annotated[str, typer.Argument(metavar="ID")]):
-    """Show one more hint each time you ask."""
-    info = known(drill_id)
+def hint(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started or "
+                                                           "checked.", autocompletion=lambda: list(registry.drills()))]
+         = None):
+    """One more hint each time you ask; the hint for the mistake your last check named comes first."""
     s = store()
-    n = min(s.hints_taken(drill_id) + 1, len(info.hints))
+    drill_id = drill_id or s.last_touched()
+    if drill_id is None:
+        raise unusable("No drill given and none started: drill hint ID, or drill start ID first.")
+    info = known(drill_id)
     if not info.hints:
-        raise unusable(f"{drill_id} has no hints.")
-    s.record("hint", drill_id, number=n)
+        raise unusable(f"{info.id} has no hints.")
+    checks = [e for e in s.attempt(info.id) if e["kind"] == "check"]
+    named = checks[-1]["detail"].get("hints", []) if checks else []
+    n = min(s.hints_taken(info.id) + 1, len(info.hints))
+    try_record("this hint", lambda: s.record("hint", info.id, number=n))
+    for text in named:
+        console.print(f"[bold yellow]for the mistake your last check named[/] {escape(text)}")
     for i, text in enumerate(info.hints[:n], 1):
         console.print(f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}")
     if n == len(info.hints):
@@ -298,8 +390,11 @@ def reset(drill_id: Annotated[str, typer.Argument(metavar="ID")]):
     path = home.drill_file(drill_id)
     if path.exists():
         console.print(f"[dim]your file kept as {backup(path)}[/]")
-    shutil.copyfile(info.stub, path)
-    store().record("reset", drill_id)
+    try:
+        home.write_atomically(path, info.stub.read_bytes())
+    except OSError as e:
+        raise unusable(f"Cannot write {path}: {e.strerror or e}") from None
+    try_record("this reset", lambda: store().record("reset", info.id))
     console.print(f"{path} is a fresh stub again.")
 
 
@@ -322,6 +417,46 @@ def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-
     from grader import html_report as page, report
     html.write_text(page.page(report.figures(store())), encoding="utf-8")
     console.print(f"wrote {html.resolve()}")
+
+
+@app.command()
+def doctor(restore: Annotated[Optional[str], typer.Option("--restore", help="Restore this backup (a file name "
+                                                          "from the list).")] = None):
+    """Check the progress store, list its backups, and restore one."""
+    s = store()
+    if restore:
+        backup_file = next((b for b in s.backup_files() if b.name == restore or str(b) == restore), None)
+        if backup_file is None:
+            raise unusable(f"No backup called {restore}: drill doctor lists them.")
+        try:
+            aside = s.restore(backup_file)
+        except StoreError as e:
+            raise unusable(str(e)) from None
+        console.print(f"Restored {backup_file.name}." + (f" The store it replaced is kept as {aside}." if aside else ""))
+        return
+    status = s.integrity() if s.path.exists() else "no store yet"
+    console.print(f"progress store: {s.path} — [{'green' if status == 'ok' else 'red'}]{escape(status)}[/]"
+                  + (" (read-only)" if s.read_only else ""))
+    files = s.backup_files()
+    if not files:
+        console.print(f"no backups yet in {s.backups} (one is taken each day you practise)")
+        return
+    table = Table(title=f"backups in {s.backups}", title_justify="left")
+    for col in ("file", "taken", "events"):
+        table.add_column(col)
+    for b in reversed(files):
+        table.add_row(b.name, time.strftime("%Y-%m-%d %H:%M", time.localtime(b.stat().st_mtime)), count_events(b))
+    console.print(table)
+    console.print("[dim]drill doctor --restore FILE puts one back (the current store is kept beside it).[/]")
+
+
+def count_events(path: Path) -> str:
+    import sqlite3
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return str(db.execute("SELECT count(*) FROM events").fetchone()[0])
+    except sqlite3.Error:
+        return "unreadable"
 
 
 def schedule_table(cards: dict, now: float, until: float | None) -> Table:
@@ -389,14 +524,14 @@ def mock_view(session: dict, checks: list[Check], grading: bool, notice: str) ->
         if problem["question"]:
             parts.append(f"[bold magenta]Interviewer:[/] {escape(problem['question'])}")
         parts += [f"[bold]{info.title} {info.zh}[/] · edit [bold]{problem['file']}[/] and save to grade",
-                  escape(info.prompt().split("Example")[0].strip())]
+                  escape(info.prompt().strip())]
     if grading:
         parts.append("[dim]grading …[/]")
     parts += [check_line(c) for c in checks if c.status not in ("pass",)]
     if notice:
         parts.append(f"[yellow]{escape(notice)}[/]")
-    parts.append("[dim]keys: h hint (costs 2 min) · s solution (problem counts as failed) · n next · q end · "
-                 "Ctrl-C pause (drill mock --resume)[/]")
+    parts.append("[dim]keys: h hint (costs 2 min) · s solution (asks first; the problem then counts as failed) · "
+                 "n next · q end · Ctrl-C pause (the clock stops; drill mock --resume)[/]")
     return Group(*parts)
 
 
@@ -427,28 +562,33 @@ def mock_interview(minutes_: Annotated[float, typer.Option("--minutes", help="Le
 def run_mock(session: dict, s: Store) -> None:
     import threading
     from rich.live import Live
-    from grader import mock, sandbox
-    worker = sandbox.Worker()
+    from grader import client, mock
+    grader_home = home.home()
     console.print("[dim]starting the grader …[/]")
-    worker.start()
-    state = {"checks": [], "grading": False, "notice": "", "verdict": None}
+    client.ensure(grader_home)
+    mock.resume(session)                          # the grader's start-up is not charged to the clock
+    state = {"checks": [], "grading": None, "notice": "", "done": None}
     announced: set[int] = set()
 
-    def grade(problem):
-        state["checks"], state["grading"] = [], True
-        verdict = worker.grade(problem["drill"], problem["file"], on_check=state["checks"].append)
-        state["verdict"], state["grading"] = verdict, False
+    def grade(index, problem):
+        """Grade one problem's file; the verdict belongs to that problem whatever happens meanwhile."""
+        checks = []
+        state["checks"] = checks
+        verdict = client.grade(problem["drill"], problem["file"], home=grader_home, on_check=checks.append)
+        state["done"] = (index, verdict)
 
-    seen, thread = {}, None
+    seen = {}
     with keys() as read_key, Live(console=console, refresh_per_second=4, auto_refresh=False) as live:
         try:
             while not mock.finished(session):
                 problem = mock.active(session)
                 if session["current"] not in announced:
                     announced.add(session["current"])
-                    s.record("start", problem["drill"], mock=session["id"])
+                    try_record("the problem's start", lambda: s.record("start", problem["drill"], mock=session["id"]))
                 key = read_key()
-                if key == "q":
+                if state["notice"].startswith(CONFIRM) and key not in ("y", ""):
+                    state["notice"] = ""
+                elif key == "q":
                     session["ended"] = time.time()
                 elif key == "n":
                     mock.advance(session)
@@ -457,43 +597,58 @@ def run_mock(session: dict, s: Store) -> None:
                     info = registry.get(problem["drill"])
                     if problem["hints"] < len(info.hints):
                         problem["hints"] += 1
-                        s.record("hint", problem["drill"], mock=session["id"])
+                        try_record("the hint", lambda: s.record("hint", problem["drill"], mock=session["id"]))
                     state["notice"] = " · ".join(info.hints[:problem["hints"]])
                 elif key == "s":
+                    state["notice"] = CONFIRM
+                elif key == "y" and state["notice"] == CONFIRM:
                     problem["solution"] = True
-                    s.record("reveal", problem["drill"], mock=session["id"])
+                    try_record("the reveal", lambda: s.record("reveal", problem["drill"], mock=session["id"]))
                     state["notice"] = registry.get(problem["drill"]).reference.read_text()
                 path = Path(problem["file"]) if problem else None
                 stamp = path.stat().st_mtime_ns if path and path.exists() else None
-                if problem and not state["grading"] and stamp != seen.get(session["current"], stamp):
-                    thread = threading.Thread(target=grade, args=(problem,), daemon=True)
-                    state["grading"] = True
-                    thread.start()
-                if problem and stamp is not None:
-                    seen[session["current"]] = stamp
-                verdict = state["verdict"]
-                if verdict is not None and not state["grading"]:
-                    state["verdict"] = None
-                    failed = record_check(problem["drill"], registry.get(problem["drill"]), verdict,
-                                          Path(problem["file"]))
-                    mock.record_check(session, verdict.status, failed)
-                    if verdict.passed:
+                index = session["current"]
+                if problem and state["grading"] is None and stamp != seen.get(index, stamp):
+                    state["grading"] = index
+                    threading.Thread(target=grade, args=(index, dict(problem)), daemon=True).start()
+                if problem and stamp is not None and state["grading"] != index:
+                    seen[index] = stamp
+                if state["done"] is not None:
+                    index, verdict = state["done"]
+                    state["done"], state["grading"] = None, None
+                    graded = session["problems"][index]
+                    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
+                    if verdict.status != "error":
+                        try_record("this check", lambda: record_check(graded["drill"], registry.get(graded["drill"]),
+                                                                     verdict, Path(graded["file"])))
+                        mock.record_check(session, index, verdict.status, failed)
+                    if verdict.passed and index == session["current"]:
                         asked = mock.follow_up(session)
                         mock.advance(session)
                         state["checks"] = []
                         state["notice"] = "Passed." + (" A follow-up question is next." if asked else "")
                 mock.save(session)
-                live.update(mock_view(session, state["checks"], state["grading"], state["notice"]), refresh=True)
+                live.update(mock_view(session, state["checks"] if state["grading"] in (None, session["current"])
+                                      else [], state["grading"] == session["current"], state["notice"]), refresh=True)
                 time.sleep(0.2)
         except KeyboardInterrupt:
+            mock.pause(session)
             mock.save(session)
             live.stop()
-            console.print("Paused. [bold]drill mock --resume[/] continues; the clock keeps running.")
-            worker.close()
+            console.print("Paused: the clock is stopped. [bold]drill mock --resume[/] continues where you were.")
             return
-    worker.close()
-    card = mock.close(session, s)
+    if mock.remaining(session) <= 0 and not session["ended"]:
+        console.print("[yellow]Time is up: the interview is over, and every problem is scored as it stands.[/]")
+    try:
+        card = mock.close(session, s)
+    except Exception as e:
+        err.print(f"[yellow]The scorecard was not recorded ({escape(str(e))}); the interview is kept: "
+                  f"drill mock --resume records it.[/]")
+        card = mock.scorecard(session)
     console.print(scorecard_table(card))
+
+
+CONFIRM = "Reveal the solution? The problem then counts as not passed. y to reveal, any other key to go on."
 
 
 class keys:
@@ -520,7 +675,19 @@ class keys:
             termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
+GRADING_COMMANDS = {"check", "watch", "mock"}
+
+
 def main() -> None:
+    """Start the warm grader before anything else when the command will grade, so that importing
+    torch there overlaps with this process's own start."""
+    if len(sys.argv) > 1 and sys.argv[1] in GRADING_COMMANDS and "--help" not in sys.argv:
+        try:
+            from grader import client
+            if home.writable():
+                client.ensure(home.home(), wait=False)
+        except Exception:
+            pass                 # the command itself says what is wrong
     app()
 
 

@@ -5,25 +5,55 @@ import os
 from pathlib import Path
 
 
+class HomeError(Exception):
+    """DRILL_HOME cannot be used: the message says why, in one sentence."""
+
+
 def home() -> Path:
     if os.environ.get("DRILL_HOME"):
         path = Path(os.environ["DRILL_HOME"]).expanduser()
     else:
         from platformdirs import user_data_dir
         path = Path(user_data_dir("drill", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    if not path.is_dir():
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise HomeError(f"DRILL_HOME ({path}) cannot be created: {e.strerror or e}") from None
     return path
 
 
-def workspace() -> Path:
+def writable() -> bool:
+    return os.access(home(), os.W_OK)
+
+
+def workspace(create: bool = True) -> Path:
     path = home() / "workspace"
-    path.mkdir(parents=True, exist_ok=True)
+    if create and not path.is_dir():
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise HomeError(f"the workspace ({path}) cannot be created: {e.strerror or e}") from None
     return path
 
 
 def drill_file(drill_id: str) -> Path:
-    return workspace() / f"{drill_id}.py"
+    return workspace(create=False) / f"{drill_id}.py"
 
 
 def store_path() -> Path:
     return home() / "progress.sqlite3"
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all: a full disk leaves no empty or half file behind."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise

@@ -2,6 +2,7 @@
 the learner's entries can be called the way the grader calls them."""
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import inspect
@@ -21,10 +22,12 @@ def load_file(path: Path, name: str) -> types.ModuleType:
     return module
 
 
+@functools.cache
 def reference(drill_id: str) -> types.ModuleType:
     return importlib.import_module(f"reference.{drill_id}")
 
 
+@functools.cache
 def declaration(drill_id: str):
     return importlib.import_module(f"grader.specs.{drill_id}").DRILL
 

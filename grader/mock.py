@@ -43,9 +43,11 @@ def pick(store, count: int, topic: str | None = None, difficulty: str | None = N
 
 
 def new_session(drill_ids: list[str], minutes: float) -> dict:
+    """A new interview, paused until the grader is ready (its start-up is not charged to the clock)."""
     now = time.time()
     session = {"id": time.strftime("%Y%m%d-%H%M%S", time.localtime(now)), "started": now,
-               "minutes": minutes, "ended": None, "current": 0, "problems": []}
+               "minutes": minutes, "ended": None, "current": 0, "problems": [],
+               "paused_at": now, "paused_total": 0.0}
     for drill_id in drill_ids:
         add_problem(session, drill_id)
     start_problem(session)
@@ -76,11 +78,29 @@ def active(session: dict) -> dict | None:
 
 
 def remaining(session: dict, now: float | None = None) -> float:
-    return session["started"] + session["minutes"] * 60 - (now or time.time())
+    """Seconds left: the clock stops while the interview is paused."""
+    now = session.get("paused_at") or now or time.time()
+    return session["started"] + session["minutes"] * 60 + session.get("paused_total", 0.0) - now
 
 
-def record_check(session: dict, status: str, failed: list[str]) -> None:
-    problem = active(session)
+def pause(session: dict) -> None:
+    session["paused_at"] = session.get("paused_at") or time.time()
+
+
+def resume(session: dict) -> None:
+    """Start the clock again; the problems in progress do not count the pause either."""
+    if session.get("paused_at"):
+        pause_s = time.time() - session["paused_at"]
+        session["paused_total"] = session.get("paused_total", 0.0) + pause_s
+        for p in session["problems"]:
+            if p["started"] is not None and p["first_pass"] is None:
+                p["started"] += pause_s
+        session["paused_at"] = None
+
+
+def record_check(session: dict, index: int, status: str, failed: list[str]) -> None:
+    """A verdict for problem `index` (the one its check was started for, whatever is active now)."""
+    problem = session["problems"][index]
     problem["attempts"] += 1
     problem["failed"] = failed
     if status == "pass" and problem["first_pass"] is None:
@@ -119,8 +139,6 @@ def finished(session: dict) -> bool:
 def scorecard(session: dict) -> dict:
     rows = []
     for p in session["problems"]:
-        if p["started"] is None:
-            continue
         to_pass = None if p["first_pass"] is None else p["first_pass"] - p["started"]
         penalty = p["hints"] * HINT_COST_S + p["solution"] * SOLUTION_COST_S
         rows.append({"drill": p["drill"], "question": p["question"],
@@ -130,6 +148,7 @@ def scorecard(session: dict) -> dict:
                      "solution_revealed": p["solution"], "penalty_seconds": penalty})
     return {"id": session["id"], "minutes": session["minutes"], "started": session["started"],
             "ended": session["ended"] or time.time(), "problems": rows,
+            "unstarted": sum(p["started"] is None for p in session["problems"]),
             "passed": sum(r["passed"] for r in rows), "asked": len(rows)}
 
 
@@ -148,6 +167,10 @@ def load() -> dict | None:
 def close(session: dict, store) -> dict:
     session["ended"] = session["ended"] or time.time()
     card = scorecard(session)
-    store.record_mock(session["id"], card)
+    try:
+        store.record_mock(session["id"], card)
+    except Exception:
+        save(session)                    # kept for a later try rather than lost
+        raise
     current_path().unlink(missing_ok=True)
     return card

@@ -54,3 +54,22 @@ def after_check(store, drill_id: str, budget_minutes: float) -> str | None:
     card = review(previous["card"] if previous else None, grade)
     store.record_review(drill_id, grade.name, card, due(card).timestamp())
     return grade.name
+
+
+def suggestions(store, after: str | None = None, now: float | None = None) -> list[tuple[str, str]]:
+    """What to practise next, best first, as (drill id, why): unseen drills of the topic of `after`
+    in the catalogue's order, then reviews that are due, then unseen drills of the other topics."""
+    import time as clock
+
+    from grader import registry
+    now = now or clock.time()
+    infos = registry.drills()
+    seen = store.summary()
+    topic = infos[after].topic if after in infos else None
+    unseen = [i for i in infos.values() if i.id not in seen and i.id != after]
+    due = sorted(((d, c) for d, c in store.cards().items() if c["due"] <= now and d != after and d in infos),
+                 key=lambda dc: dc[1]["due"])
+    out = [(i.id, f"new in {i.topic}, about {i.minutes} min") for i in unseen if i.topic == topic]
+    out += [(d, f"review due, last rated {c['rating']}") for d, c in due]
+    out += [(i.id, f"new in {i.topic}, about {i.minutes} min") for i in unseen if i.topic != topic]
+    return out
