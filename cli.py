@@ -420,6 +420,13 @@ def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-
 
 
 @app.command()
+def catalogue():
+    """Print the catalogue page: every drill's interface, topic, level and oracle (Markdown)."""
+    from grader.catalogue import page
+    print(page(), end="")
+
+
+@app.command()
 def doctor(restore: Annotated[Optional[str], typer.Option("--restore", help="Restore this backup (a file name "
                                                           "from the list).")] = None):
     """Check the progress store, list its backups, and restore one."""

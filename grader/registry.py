@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" / "specs"
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
-          "post-training"]
+          "post-training", "efficiency", "classic ML", "vision and sequence", "distributed"]
 DIFFICULTY = ["easy", "medium", "hard"]
 
 
@@ -25,6 +25,7 @@ class DrillInfo:
     minutes: int
     hints: tuple = field(default=())
     follow_ups: tuple = field(default=())
+    oracle: str = ""          # the implementation outside the project its reference agrees with
 
     @property
     def stub(self) -> Path:

@@ -11,7 +11,7 @@ from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import engine
 from hypothesis.reporting import with_reporter
 
-SHRINK_SECONDS = 1.5
+SHRINK_SECONDS = 0.5
 engine.MAX_SHRINKING_SECONDS = SHRINK_SECONDS     # Hypothesis' own limit is five minutes
 
 NONDETERMINISTIC = ("two identical calls gave different outputs: is it using random numbers without "
