@@ -1,30 +1,45 @@
-"""Median wall time of `drill check <id> --file reference/<id>.py` per drill, next to
-`python -c "import torch"` and `drill list` on the same machine.
+"""How long a learner waits for `drill check`, as ratios to `python -c "import torch"` timed in the
+same run (the floor no check can beat). Cold: no grader running (a fresh DRILL_HOME each run);
+warm: the grader started by an earlier check. For each, the time until the values line is on the
+screen and until the whole verdict, for the reference (a pass) and for a wrong solution (a fail).
 
     python bench/check_latency.py [--runs 3] [ids...]
 """
 import argparse
+import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from grader import registry  # noqa: E402
+from grader import client, registry  # noqa: E402
 
 CORE = ["softmax", "layernorm", "rmsnorm", "batchnorm", "attention", "mha", "gqa", "flash_attention",
         "rope", "swiglu", "top_p", "beam_search"]
 
 
-def median_seconds(cmd: list[str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
+    """(seconds until the values line is printed, seconds until the command ends)."""
+    env = dict(os.environ, DRILL_HOME=str(home), COLUMNS="200")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "check", drill_id, "--file", str(path),
+                             "--record", "--seed", "1"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    values = float("nan")
+    for line in proc.stdout:
+        if values != values and line.lstrip("✓✗!…- ").startswith("values"):
+            values = time.perf_counter() - start
+    proc.wait()
+    return values, time.perf_counter() - start
+
+
+def median(xs):
+    xs = [x for x in xs if x == x]
+    return statistics.median(xs) if xs else float("nan")
 
 
 def main():
@@ -33,15 +48,31 @@ def main():
     parser.add_argument("ids", nargs="*")
     args = parser.parse_args()
     ids = args.ids or [d for d in CORE if registry.get(d)]
-    drill = [sys.executable, str(ROOT / "cli.py")]
-    print(f"{'command':44} median s")
-    label = 'python -c "import torch"'
-    print(f"{label:44} {median_seconds([sys.executable, '-c', 'import torch'], args.runs):.2f}")
-    print(f"{'drill list':44} {median_seconds(drill + ['list'], args.runs):.2f}")
+    floors = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import torch"], check=True)
+        floors.append(time.perf_counter() - start)
+    floor = median(floors)
+    print(f'python -c "import torch": {floor:.2f} s (the floor; ratios below are to it)')
+    print(f"{'drill':18} {'file':6} {'cold values':>12} {'cold verdict':>13} {'warm values':>12} {'warm verdict':>13}")
     for drill_id in ids:
-        ref = str(registry.get(drill_id).reference)
-        seconds = median_seconds(drill + ["check", drill_id, "--file", ref, "--json", "--seed", "1"], args.runs)
-        print(f"{'drill check ' + drill_id:44} {seconds:.2f}")
+        wrong = sorted((ROOT / "tests" / "solutions" / drill_id).glob("wrong_*.py"))
+        for label, path in (("pass", registry.get(drill_id).reference), ("fail", wrong[0] if wrong else None)):
+            if path is None:
+                continue
+            cold, warm = [], []
+            for _ in range(args.runs):
+                with tempfile.TemporaryDirectory() as tmp:
+                    home = Path(tmp)
+                    try:
+                        cold.append(timed_check(drill_id, path, home))
+                        warm.append(timed_check(drill_id, path, home))
+                    finally:
+                        client.stop(home)
+            print(f"{drill_id:18} {label:6} {median([c[0] for c in cold]) / floor:>11.2f}x "
+                  f"{median([c[1] for c in cold]) / floor:>12.2f}x {median([w[0] for w in warm]) / floor:>11.2f}x "
+                  f"{median([w[1] for w in warm]) / floor:>12.2f}x   (warm verdict {median([w[1] for w in warm]):.2f} s)")
 
 
 if __name__ == "__main__":
