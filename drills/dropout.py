@@ -15,11 +15,10 @@ nothing needs rescaling at inference time.
 - Do not modify `x` in place. Gradients flow to `x`: 1/(1-p) through survivors, 0 through
   dropped elements.
 - Do not call F.dropout or nn.Dropout: the drill is to write it.
-- Graded statistically on large inputs (fixed seeds, false-fail rate below 1e-6 per check): the
-  kept fraction is about 1 - p, elements are dropped independently, survivors are exactly
-  x / (1 - p), dropped elements exactly 0, the mean is preserved, and the mask comes from
-  `generator`. Values are compared with the reference's although the masks differ: your zeros
-  are read as dropped, and each is shown as x times the scale your survivors got.
+- Graded by frequencies over many draws (fixed seeds, false-fail rate below 1e-6 per check):
+  each element is kept with probability 1 - p, independently of the others, and the mask comes
+  from `generator` alone (torch's global RNG is left alone when a generator is given). On every
+  call survivors are exactly x / (1 - p) and dropped elements exactly 0.
 
 Example (p = 0.5: survivors doubled; which ones survive depends on the generator):
     >>> x = torch.tensor([1.0, 2.0, 3.0, 4.0])

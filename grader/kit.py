@@ -440,3 +440,25 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
         params = [seeded(seed, rows, 8), seeded(seed + 1, rows)]
         return make(params, [[seeded(seed + 2, rows, 8), seeded(seed + 3, rows)]] * 2)
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
+
+
+# ---- normalisation over the last dim: LayerNorm, RMSNorm ------------------------------------------
+
+def vectors_independent(arg_at=0) -> Invariant:
+    """Changing the first vector along the last dim of an (..., d) input leaves the outputs of the
+    other vectors alone (a 1-D input is one vector: nothing to compare)."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        if x.dim() < 2 or x[..., 0].numel() < 2:
+            return
+        other = x.clone()
+        first = other.view(-1, x.shape[-1])[0]
+        first.mul_(-3.0).add_(1.0)
+        a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, other)))
+        if a.shape != x.shape or b.shape != x.shape:
+            raise Fail(f"expected an output of x's shape {tuple(x.shape)}, got {tuple(a.shape)}")
+        a, b = a.reshape(-1, x.shape[-1])[1:], b.reshape(-1, x.shape[-1])[1:]
+        if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
+            raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
+                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
+    return Invariant("vectors normalised independently", check)

@@ -1,8 +1,14 @@
+"""backprop: one function whose outputs are gradients, computed by hand: torch.autograd and
+.backward() are banned while it runs. Particular to it: the gradients against central differences
+of F.cross_entropy in float64, db summing to 0, one class, C == D where a transposed dW has the
+right shape, logits near ±1000, and the classic mistakes of the 1/N, dW transposed and the
+unstable or misdirected softmax."""
 from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Backprop by hand", zh="手推反向传播", topic="training", difficulty="medium", minutes=15)
 HINTS = [
@@ -14,7 +20,7 @@ HINTS = [
     "g = (p - torch.zeros_like(p).scatter_(-1, target[:, None], 1.0)) / N.",
 ]
 
-DIMS, SCALES = st.integers(1, 6), st.sampled_from([1.0, 3.0])
+DIMS, SCALES = st.integers(1, 6), st.sampled_from([1.0, 3.0, 30.0])
 
 
 def labels(draw, n, c) -> torch.Tensor:
@@ -39,7 +45,7 @@ def fixed(seed, N, D, C, x_scale=1.0, w_scale=1.0, label="") -> Case:
                 target, label)
 
 
-# ---- a check that needs no reference: the gradients against finite differences of the loss ------
+# ---- invariants (no reference needed) -------------------------------------------------------------
 
 def finite_differences(call, case):
     """The directional derivative of F.cross_entropy along a random direction, by central differences
@@ -66,19 +72,21 @@ def db_sums_to_zero(call, case):
                    f"(softmax over the wrong dim?)")
 
 
-# ---- the classic mistakes -----------------------------------------------------------------------
+# ---- the classic mistakes, written as a learner would ---------------------------------------------
 
-def literal(x, W, b, target, *, mean=True, stable=True, dim=-1, dW_transposed=False):
-    logits = x @ W.T + b
-    z = logits - logits.amax(dim, keepdim=True) if stable else logits
-    p = z.exp() / z.exp().sum(dim, keepdim=True)
-    g = (p - torch.zeros_like(p).scatter_(-1, target[:, None], 1.0)) / (x.shape[0] if mean else 1)
-    dW = x.T @ g if dW_transposed else g.T @ x
-    return dW, g.sum(0), g @ W
+def backward_like(*, mean=True, stable=True, dim=-1, dW_transposed=False):
+    def linear_softmax_ce_backward(x, W, b, target):
+        logits = x @ W.T + b
+        z = logits - logits.amax(dim, keepdim=True) if stable else logits
+        p = z.exp() / z.exp().sum(dim, keepdim=True)
+        g = (p - torch.zeros_like(p).scatter_(-1, target[:, None], 1.0)) / (x.shape[0] if mean else 1)
+        dW = x.T @ g if dW_transposed else g.T @ x
+        return dW, g.sum(0), g @ W
+    return linear_softmax_ce_backward
 
 
-DRILL = Drill(
-    entry="linear_softmax_ce_backward",
+DRILL = Drill(entries=[Entry(
+    "linear_softmax_ce_backward",
     inputs=inputs,
     examples=[
         make(torch.tensor([[1.0, 2.0]]), torch.eye(2), torch.zeros(2), torch.tensor([0]), "the prompt's example"),
@@ -98,17 +106,13 @@ DRILL = Drill(
         Invariant("db sums to 0", db_sums_to_zero),
     ],
     mistakes=[
-        Mistake("forgot the 1/N of the mean (that is the gradient of the summed loss)",
-                like=lambda x, W, b, t: literal(x, W, b, t, mean=False)),
+        Mistake("forgot the 1/N of the mean (that is the gradient of the summed loss)", like=backward_like(mean=False)),
         Mistake("dW transposed: dW has W's shape (C, D), it is dlogits.T @ x, not x.T @ dlogits",
-                like=lambda x, W, b, t: literal(x, W, b, t, dW_transposed=True)),
-        Mistake("softmax without subtracting the max (exp overflows)",
-                like=lambda x, W, b, t: literal(x, W, b, t, stable=False)),
-        Mistake("softmax over the batch dim (dim=0) instead of the classes",
-                like=lambda x, W, b, t: literal(x, W, b, t, dim=0)),
+                like=backward_like(dW_transposed=True)),
+        Mistake("softmax without subtracting the max (exp overflows)", like=backward_like(stable=False)),
+        Mistake("softmax over the batch dim (dim=0) instead of the classes", like=backward_like(dim=0)),
     ],
-    banned=["torch.autograd.grad", "torch.Tensor.backward", "torch.autograd.backward"],
     grad=False,                   # its outputs are gradients already: autograd is what it must not use
-    speed=lambda: fixed(11, 1024, 32, 16),
-    speed_limit=25.0,
-)
+    loops=Loops(small=fixed(11, 3, 8, 4), large=fixed(11, 9, 8, 4), over="the rows"),
+    speed=Speed(lambda seed: fixed(12 + seed, 1024, 32, 16), limit=25.0),
+)], autograd=False)

@@ -1,8 +1,16 @@
+"""rmsnorm: a module graded through its forward, with reference weights loaded, in float32,
+float64 and half precision. Particular to it: inputs with a non-zero mean (which RMSNorm keeps),
+all-zero rows, values in the hundreds whose squares overflow float16, scale invariance, and the
+classic mistakes of subtracting the mean, eps outside the root, the sum instead of the mean of
+squares, no keepdim, no weight, and the mean of squares kept in half precision. The weight may be
+applied in the input's dtype, as LLaMA does."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
-from reference.rmsnorm import RMSNorm
+from torch import nn
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="RMSNorm", zh="均方根归一化", topic="normalisation", difficulty="easy", minutes=8)
 HINTS = [
@@ -14,29 +22,21 @@ HINTS = [
 ]
 
 
+def case(x, d, eps=None, label="", seed=0) -> Case:
+    return Case(args=(x,), init=(d,) if eps is None else (d, eps), label=label, seed=seed)   # the output is O(1)
+
+
 def inputs(draw) -> Case:
     lead = draw(st.lists(st.integers(1, 4), min_size=0, max_size=3))
     d = draw(st.integers(1, 16))
-    eps = draw(st.sampled_from([1e-6, 1e-5, 1e-2]))
-    spread = draw(st.sampled_from([1.0, 10.0, 100.0]))
-    offset = draw(st.sampled_from([0.0, 0.0, 3.0]))
+    spread = draw(st.sampled_from([1e-3, 1.0, 10.0, 100.0]))
+    offset = draw(st.sampled_from([0.0, 0.0, 3.0, -5.0]))
     x = randn(draw, *lead, d, scale=spread) + offset
-    return Case(args=(x,), init=(d, eps), seed=draw(st.integers(0, 2**16)))   # the output is O(1)
-
-
-def batch_independence(call, case):
-    x = case.args[0]
-    if x.dim() < 2 or x.shape[0] < 2:
-        return
-    changed = x.clone()
-    changed[0] = changed[0] * 3.0 + 1.0
-    a, b = call(case), call(Case(args=(changed,), init=case.init, seed=case.seed))
-    if not torch.allclose(a[1:], b[1:], atol=1e-5, rtol=1e-4):
-        raise Fail(f"changing batch element 0 changed the outputs of other elements by "
-                   f"{(a[1:] - b[1:]).abs().max().item():.2g}: each vector is normalised on its own")
+    return case(x, d, draw(st.sampled_from([None, 1e-5, 1e-2])), seed=draw(st.integers(0, 2**16)))
 
 
 def scale_invariance(call, case):
+    """Dividing by the root mean square makes RMSNorm(c·x) = RMSNorm(x) where mean(x²) >> eps."""
     x = case.args[0]
     eps = case.init[1] if len(case.init) > 1 else 1e-6
     a, b = call(case), call(Case(args=(x * 8.0,), init=case.init, seed=case.seed))
@@ -48,66 +48,68 @@ def scale_invariance(call, case):
                    f"root mean square makes RMSNorm(c·x) = RMSNorm(x) when mean(x²) >> eps")
 
 
-class SubtractsMean(RMSNorm):
+# ---- classic mistakes, written as a learner would ------------------------------------------------
+
+class Written(nn.Module):
+    """RMSNorm as a learner writes it, with at most one classic mistake: "centred", "eps outside",
+    "sum", "no keepdim", "no weight", "half statistics"."""
+
+    def __init__(self, d, eps=1e-6, *, mistake=""):
+        super().__init__()
+        self.eps, self.mistake = eps, mistake
+        self.weight = nn.Parameter(torch.ones(d))
+
     def forward(self, x):
-        xc = x - x.mean(-1, keepdim=True)
-        return xc * torch.rsqrt(xc.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
+        m = self.mistake
+        h = x if m == "half statistics" else x.float()
+        if m == "centred":
+            h = h - h.mean(-1, keepdim=True)
+        ms = h.pow(2).sum(-1, keepdim=True) if m == "sum" else h.pow(2).mean(-1, keepdim=m != "no keepdim")
+        y = h / (ms.sqrt() + self.eps) if m == "eps outside" else h * torch.rsqrt(ms + self.eps)
+        if m != "no weight":
+            y = y * self.weight
+        return y.to(x.dtype)
 
 
-class EpsOutsideRoot(RMSNorm):
-    def forward(self, x):
-        return x / (x.pow(2).mean(-1, keepdim=True).sqrt() + self.eps) * self.weight
+def learner_like(mistake):
+    class RMSNorm(Written):
+        def __init__(self, d, eps=1e-6):
+            super().__init__(d, eps, mistake=mistake)
+    return RMSNorm
 
 
-class SumNotMean(RMSNorm):
-    def forward(self, x):
-        return x * torch.rsqrt(x.pow(2).sum(-1, keepdim=True) + self.eps) * self.weight
-
-
-class NoKeepdim(RMSNorm):
-    def forward(self, x):
-        return x * torch.rsqrt(x.pow(2).mean(-1) + self.eps) * self.weight
-
-
-class NoWeight(RMSNorm):
-    def forward(self, x):
-        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps)
-
-
-class NoFloat32(RMSNorm):     # mean of squares in the input's half dtype: overflows float16
-    def forward(self, x):
-        return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight.to(x.dtype)
-
-
-DRILL = Drill(
-    entry="RMSNorm",
+DRILL = Drill(entries=[Entry(
+    "RMSNorm",
     inputs=inputs,
     examples=[
-        Case(args=(torch.tensor([[1.0, 2.0, 3.0, 4.0]]),), init=(4,), label="the prompt's example"),
-        Case(args=(seeded(1, 3, 1),), init=(1,), label="d = 1"),
-        Case(args=(seeded(2, 2, 3, 8) + 2.0,), init=(8, 1e-5), label="3-D input with a non-zero mean"),
-        Case(args=(seeded(3, 4, 16, scale=1e-3),), init=(16,), label="tiny inputs: mean of squares near eps"),
-        Case(args=(torch.zeros(2, 5),), init=(5,), label="all zeros"),
-        Case(args=(seeded(4, 3, 8, scale=300.0),), init=(8,),
-             label="values in the hundreds: x² overflows float16"),
+        case(torch.tensor([[1.0, 2.0, 3.0, 4.0]]), 4, label="the prompt's example"),
+        case(seeded(12, 4, 4) + 1.0, 4, label="a square (4, 4) input: a statistic without keepdim broadcasts "
+                                              "along the wrong axis"),
+        case(seeded(4, 3, 8, scale=300.0), 8, label="values in the hundreds: x² overflows float16"),
+        case(seeded(2, 2, 3, 8) + 2.0, 8, 1e-5, label="3-D input with a non-zero mean"),
+        case(seeded(1, 3, 1), 1, label="d = 1"),
+        case(seeded(3, 4, 16, scale=1e-3), 16, label="tiny inputs: mean of squares near eps"),
+        case(torch.zeros(2, 5), 5, label="all zeros"),
+        case(seeded(10, 6) - 4.0, 6, 1e-2, label="one vector (no leading dim), eps = 1e-2"),
     ],
     extreme=[
-        Case(args=(seeded(5, 2, 4096),), init=(4096,), label="long rows"),
+        case(seeded(5, 2, 4096), 4096, label="long rows"),
+        case(seeded(6, 3, 16, scale=1e4), 16, label="values near ±1e4"),
     ],
-    invariants=[Invariant("batch independence", batch_independence),
-                Invariant("scale invariance", scale_invariance)],
+    invariants=[kit.vectors_independent(), Invariant("scale invariance", scale_invariance)],
     mistakes=[
         Mistake("mean of squares computed in float16/bfloat16: compute it in float32 and cast back",
-                like=NoFloat32),
-        Mistake("the mean subtracted first: that is LayerNorm, RMSNorm does not centre", like=SubtractsMean),
-        Mistake("eps added to the root instead of inside it", like=EpsOutsideRoot),
-        Mistake("sum of squares instead of their mean (divide by d)", like=SumNotMean),
-        Mistake("mean of squares without keepdim=True: it broadcasts along the wrong axis", like=NoKeepdim),
-        Mistake("weight not applied", like=NoWeight),
+                like=learner_like("half statistics"),
+                hint="x² overflows float16 above ~256: h = x.float(), normalise h, then .to(x.dtype)."),
+        Mistake("the mean subtracted first: that is LayerNorm, RMSNorm does not centre", like=learner_like("centred")),
+        Mistake("eps added to the root instead of inside it", like=learner_like("eps outside")),
+        Mistake("sum of squares instead of their mean (divide by d)", like=learner_like("sum")),
+        Mistake("mean of squares without keepdim=True: it broadcasts along the wrong axis",
+                like=learner_like("no keepdim")),
+        Mistake("weight not applied", like=learner_like("no weight")),
         Mistake("x normalised in place: work on new tensors", check="inputs unchanged"),
     ],
-    banned=["torch.nn.functional.rms_norm", "torch.rms_norm", "torch.nn.RMSNorm"],
     half=True,
-    speed=lambda: Case(args=(seeded(7, 1024, 2, 32),), init=(32,)),
-    speed_limit=15.0,
-)
+    loops=Loops(small=case(seeded(8, 3, 4, 16), 16), large=case(seeded(9, 7, 9, 16), 16), over="the rows"),
+    speed=Speed(lambda seed: case(seeded(seed, 1024, 2, 32), 32), limit=15.0),
+)], banned=["torch.nn.functional.rms_norm", "torch.rms_norm", "torch.nn.RMSNorm"])

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "speed"}
+EXPECT = {
+    'no loop': '',
+}
 
 
 def linear_softmax_ce_backward(x, W, b, target):

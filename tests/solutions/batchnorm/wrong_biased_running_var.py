@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "running variance updated with the biased"}
+EXPECT = {
+    'values': 'BatchNorm running variance updated with the biased batch variance (PyTorch feeds it the unbiased one, var * n / (n - 1))',
+}
 
 
 class BatchNorm(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "eval() still normalises with the batch"}
+EXPECT = {
+    'values': "eval() still normalises with the batch's own statistics instead of the running ones",
+}
 
 
 class BatchNorm(nn.Module):

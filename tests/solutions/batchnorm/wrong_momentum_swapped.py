@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "momentum applied the wrong way round"}
+EXPECT = {
+    'values': 'momentum applied the wrong way round (PyTorch: running = (1 - momentum) * running + momentum * batch)',
+}
 
 
 class BatchNorm(nn.Module):

@@ -1,7 +1,10 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "running statistics"}
+EXPECT = {
+    'gradients': 'running statistics kept in the autograd graph (an nn.Parameter, or updated outside torch.no_grad() from statistics that require grad)',
+    'running statistics outside autograd': 'running statistics kept in the autograd graph (an nn.Parameter, or updated outside torch.no_grad() from statistics that require grad)',
+}
 
 
 class BatchNorm(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "parameters"}
+EXPECT = {
+    'parameters': '',
+}
 
 
 class BatchNorm(nn.Module):

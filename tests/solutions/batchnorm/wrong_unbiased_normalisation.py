@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "normalised with the unbiased variance"}
+EXPECT = {
+    'values': 'training step normalised with the unbiased variance (normalise with the biased one)',
+}
 
 
 class BatchNorm(nn.Module):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "dropout: kept fraction 1 - p, independently"}
+EXPECT = {
+    'frequencies': 'elements kept with probability p: p is the probability of DROPPING one (keep with probability 1 - p)',
+}
 
 
 def dropout(x, p, training=True, generator=None):

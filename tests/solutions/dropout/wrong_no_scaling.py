@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "not scaled"}
+EXPECT = {
+    'survivors x / (1 - p), the others 0': 'survivors not scaled (divide them by 1 - p so that the expected output is x)',
+}
 
 
 def dropout(x, p, training=True, generator=None):

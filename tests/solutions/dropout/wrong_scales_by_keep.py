@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "scaled by (1 - p) instead"}
+EXPECT = {
+    'survivors x / (1 - p), the others 0': 'survivors scaled by (1 - p) instead of 1 / (1 - p)',
+}
 
 
 def dropout(x, p, training=True, generator=None):

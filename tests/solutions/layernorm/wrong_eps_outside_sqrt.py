@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "eps added to the standard deviation"}
+EXPECT = {
+    'values': 'eps added to the standard deviation instead of inside the square root',
+}
 
 
 class LayerNorm(nn.Module):

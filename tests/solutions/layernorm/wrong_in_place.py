@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "inputs unchanged", "mistake": "in place"}
+EXPECT = {
+    'inputs unchanged': 'x normalised in place (x -= mean): work on new tensors',
+}
 
 
 class LayerNorm(nn.Module):
@@ -12,8 +14,8 @@ class LayerNorm(nn.Module):
         self.bias = nn.Parameter(torch.zeros(d))
 
     def forward(self, x):
-        x = x.detach()
-        x -= x.mean(-1, keepdim=True)
-        var = (x * x).mean(-1, keepdim=True)
-        x /= torch.sqrt(var + self.eps)
-        return x * self.weight + self.bias
+        h = x.float()
+        mean = h.mean(-1, keepdim=True)
+        var = (h - mean).pow(2).mean(-1, keepdim=True)
+        x -= mean.to(x.dtype)                        # centred in place: the caller's x changes
+        return (x.float() * torch.rsqrt(var + self.eps) * self.weight + self.bias).to(x.dtype)

@@ -1,7 +1,10 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "extreme inputs", "mistake": "E[x²] - E[x]²"}
+EXPECT = {
+    'gradients': 'variance as E[x²] - E[x]², which cancels catastrophically when |mean| >> std',
+    'extreme inputs': 'variance as E[x²] - E[x]², which cancels catastrophically when |mean| >> std',
+}
 
 
 class LayerNorm(nn.Module):

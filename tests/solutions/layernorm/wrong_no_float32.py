@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "float16", "mistake": "compute them in float32"}
+EXPECT = {
+    'float16': 'statistics computed in float16/bfloat16: compute them in float32 and cast back',
+}
 
 
 class LayerNorm(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "unbiased variance"}
+EXPECT = {
+    'values': "LayerNorm with the unbiased variance (divided by d - 1; torch.var's default)",
+}
 
 
 class LayerNorm(nn.Module):

@@ -1,6 +1,8 @@
 import numpy as np
 
-EXPECT = {"check": "no Python loop over the samples"}
+EXPECT = {
+    'backward: no loop': '',
+}
 
 
 def forward(x, W1, b1, W2, b2):

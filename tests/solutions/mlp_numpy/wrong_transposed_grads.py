@@ -1,6 +1,9 @@
 import numpy as np
 
-EXPECT = {"check": "values", "mistake": "transposed"}
+EXPECT = {
+    'backward: values': "weight gradients transposed: dW has W's shape (out, in), dW = doutᵀ @ inp",
+    'backward: backward matches finite differences of the loss': '',
+}
 
 
 def forward(x, W1, b1, W2, b2):

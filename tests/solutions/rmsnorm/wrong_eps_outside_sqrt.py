@@ -1,7 +1,10 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "eps added to the root"}
+EXPECT = {
+    'values': 'eps added to the root instead of inside it',
+    'scale invariance': '',
+}
 
 
 class RMSNorm(nn.Module):

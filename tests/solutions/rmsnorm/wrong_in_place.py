@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "inputs unchanged", "mistake": "in place"}
+EXPECT = {
+    'inputs unchanged': 'x normalised in place: work on new tensors',
+}
 
 
 class RMSNorm(nn.Module):
@@ -12,4 +14,5 @@ class RMSNorm(nn.Module):
 
     def forward(self, x):
         rms = x.float().pow(2).mean(-1, keepdim=True).add(self.eps).sqrt()
-        return x.detach().div_(rms.to(x.dtype)) * self.weight
+        x /= rms.to(x.dtype)                         # divided in place: the caller's x changes
+        return x * self.weight

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "sum of squares"}
+EXPECT = {
+    'values': 'sum of squares instead of their mean (divide by d)',
+}
 
 
 class RMSNorm(nn.Module):

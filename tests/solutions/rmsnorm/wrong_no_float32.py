@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "float16", "mistake": "compute it in float32"}
+EXPECT = {
+    'float16': 'mean of squares computed in float16/bfloat16: compute it in float32 and cast back',
+}
 
 
 class RMSNorm(nn.Module):

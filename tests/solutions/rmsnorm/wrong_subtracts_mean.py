@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "the mean subtracted"}
+EXPECT = {
+    'values': 'the mean subtracted first: that is LayerNorm, RMSNorm does not centre',
+}
 
 
 class RMSNorm(nn.Module):
