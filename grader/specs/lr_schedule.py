@@ -2,7 +2,8 @@
 cosine decay, after total_steps) and its edges (step 0, step == warmup_steps, step == total_steps,
 warmup_steps = 0, one decay step, min_lr == max_lr, min_lr = 0), schedules of 600,000 steps, a float
 compared to 1e-9 absolute (rates are ~1e-4), the same lines run whatever the step (no loop over the
-steps), and the off-by-one, wrong-span, unclamped and floorless mistakes of the schedule."""
+steps), and the mistakes of the schedule: off by one, the wrong span, no clamp, no floor, progress
+with //, and a division by warmup_steps = 0."""
 import math
 
 from hypothesis import strategies as st
