@@ -18,6 +18,8 @@ two agree except within eps below max_norm, and either is accepted.)
 - At or below `max_norm` the gradients are left as they are: never scaled up.
 - Return `total_norm`, the norm BEFORE clipping, as a 0-dim tensor on the gradients' device (as
   PyTorch does: logging it shows how large the gradients were). No `.item()` is needed.
+- Tensor operations on each gradient: a loop over the list of tensors is fine, no Python loop over
+  the elements of a tensor.
 - Do not call torch.nn.utils.clip_grad_norm_, clip_grads_with_norm_ or get_total_norm.
 
 Example:

@@ -14,6 +14,7 @@ step `step` (0-based) of a linear-warmup, cosine-decay schedule (GPT-2/3, LLaMA,
 
 `step`, `warmup_steps` and `total_steps` are ints with 0 <= warmup_steps < total_steps
 (warmup_steps = 0: no warmup); `max_lr >= min_lr >= 0` are floats. Return a Python float.
+A closed form: the same work at every step, no loop over the steps.
 
 Example (max_lr=1.0, min_lr=0.1, warmup_steps=2, total_steps=6), steps 0 to 7:
     >>> [round(lr_at(s, 1.0, 0.1, 2, 6), 4) for s in range(8)]

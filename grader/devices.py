@@ -96,7 +96,7 @@ def on_meta(eg, case):
     except Exception:
         return None                 # the drill's own calls need values: follow provenance instead
     try:
-        with learner_code(eg.g.call_limit):
+        with learner_code(eg.g.call_limit), InPlaceMixing():
             out = run_on(eg, eg.runner.ns, case, META)
     except Exception as e:
         text = str(e).strip()
@@ -104,10 +104,37 @@ def on_meta(eg, case):
             first = text.splitlines()[0] if text else type(e).__name__
             return f"on a non-CPU device this raises: {first} — a tensor is made on a fixed device; {ADVICE}"
         return None
-    wrong = [t.device for t in flat_tensors(out) if t.device.type != "meta" and t.dim() > 0]
+    wrong = [t.device for t in flat_tensors(out) if t.device.type != "meta"]
     if wrong:
         return f"the output is on {wrong[0]} while the input is on another device; {ADVICE}"
     return ""
+
+
+IN_PLACE_OPERATORS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__",
+                      "__imatmul__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"}
+
+
+class InPlaceMixing(TorchFunctionMode):
+    """Meta tensors let an in-place operation mix them with tensors of another device (`cpu.add_(meta)`,
+    `meta.mul_(cpu)` run where a GPU raises): raise as the GPU would. The tensor changed in place must
+    be on the common device; another operand may be off it only as a 0-dim tensor (a CPU scalar), and
+    copy_ copies across devices by design."""
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        name = getattr(func, "__name__", "")
+        in_place = name in IN_PLACE_OPERATORS or (name.endswith("_") and not name.startswith("_")
+                                                  and name not in LENIENT and name != "copy_")
+        if in_place and args and isinstance(args[0], torch.Tensor):
+            target, others = args[0], flat_tensors([args[1:], kwargs])
+            mixed = [t for t in others if not t.is_meta and t.dim() > 0] if target.is_meta else \
+                [t for t in others if t.is_meta]
+            if mixed:
+                where = "the input's device" if target.is_meta else "a fixed device"
+                raise RuntimeError(f"Expected all tensors to be on the same device: in-place `{name}` changes a "
+                                   f"tensor of shape {tuple(target.shape)} on {where} with one of shape "
+                                   f"{tuple(mixed[0].shape)} on the other")
+        return func(*args, **kwargs)
 
 
 class Provenance(TorchFunctionMode):
@@ -183,7 +210,7 @@ def by_provenance(eg, case) -> str:
         return ""                        # the value checks report what the learner's code raised
     if mode.problem:
         return mode.problem
-    fixed = [t for t in flat_tensors(out) if t.dim() > 0 and not mode.on_device(t)]
+    fixed = [t for t in flat_tensors(out) if not mode.on_device(t)]
     if fixed:
         return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
     return ""

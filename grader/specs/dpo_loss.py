@@ -1,10 +1,17 @@
+"""dpo_loss: one function returning the loss and the two implicit rewards (TRL's sigmoid DPO loss).
+Particular to it: summed log-probs of responses of 5 to 300 tokens, margins up to ±200 where
+sigmoid underflows; the reference model's log-probs come in detached (the run passes them so); the
+rewards are returned detached while the loss keeps its graph (the gradients check); the policy equal
+to the reference gives log 2; and the mistakes of log(sigmoid), a swapped sign, beta left out of the
+rewards or of the loss, a summed loss and reversed log-ratios."""
 import math
 
 from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, seeded
+from grader import kit
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="DPO loss", zh="DPO损失", topic="post-training", difficulty="easy", minutes=10)
 HINTS = [
@@ -17,7 +24,7 @@ HINTS = [
 OUTPUTS = "compared: loss, chosen_reward, rejected_reward"
 
 
-def run(impl, case):
+def run(impl, case, ns):
     """The reference model's log-probs come from a frozen model: they are passed detached, so
     detaching them (or not) inside the loss is the learner's choice."""
     pi_c, pi_r, ref_c, ref_r = case.args
@@ -34,12 +41,12 @@ def make(pi_c, pi_r, ref_c, ref_r, label="", **kwargs) -> Case:
 
 def inputs(draw) -> Case:
     B = draw(st.integers(1, 8))
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
+    g = kit.generator(draw)
     length = draw(st.sampled_from([5.0, 50.0, 300.0]))         # ~ tokens per response
     ref_c, ref_r = (-length * (0.5 + torch.rand(B, generator=g)) for _ in range(2))
-    drift = draw(st.sampled_from([0.5, 5.0, 30.0]))             # how far the policy moved
-    pi_c = ref_c + drift * torch.randn(B, generator=g)
-    pi_r = ref_r + drift * torch.randn(B, generator=g)
+    drift = draw(st.sampled_from([0.5, 5.0, 30.0]))             # how far the policy moved, either way
+    pi_c = (ref_c + drift * torch.randn(B, generator=g)).clamp(max=0.0)
+    pi_r = (ref_r + drift * torch.randn(B, generator=g)).clamp(max=0.0)
     beta = draw(st.sampled_from([None, 0.01, 0.5, 1.0]))
     return make(pi_c, pi_r, ref_c, ref_r, **({} if beta is None else {"beta": beta}))
 
@@ -53,17 +60,24 @@ def equal_policy_gives_log2(call, case):
                    f"{cr.flatten()[:3].tolist()}, {rr.flatten()[:3].tolist()}")
 
 
-def rewards_detached(module):
-    g = torch.Generator().manual_seed(0)
-    pi_c, pi_r = (-20 + torch.randn(4, generator=g)).requires_grad_(), (-20 + torch.randn(4, generator=g)).requires_grad_()
-    ref_c, ref_r = -20 + torch.randn(4, generator=g), -20 + torch.randn(4, generator=g)
-    loss, chosen, rejected = module.dpo_loss(pi_c, pi_r, ref_c, ref_r)
-    attached = [name for name, t in (("chosen_reward", chosen), ("rejected_reward", rejected)) if t.requires_grad]
+REWARDS_ATTACHED = Mistake("rewards returned attached to the graph: .detach() them",
+                           hint="The rewards are for logging: return chosen.detach(), rejected.detach(). Kept in "
+                                "the graph, each logged reward holds the whole forward pass in memory.")
+
+
+def rewards_detached(call, case):
+    """With pi_chosen and pi_rejected requiring grad (as in training), the rewards do not."""
+    pi_c, pi_r, ref_c, ref_r = case.args
+    training = Case(args=(pi_c.detach().clone().requires_grad_(), pi_r.detach().clone().requires_grad_(),
+                          ref_c, ref_r), kwargs=case.kwargs, label=case.label, scale=case.scale)
+    with torch.enable_grad():
+        _, chosen, rejected = call(training)
+    attached = [name for name, t in (("chosen_reward", chosen), ("rejected_reward", rejected))
+                if isinstance(t, torch.Tensor) and t.requires_grad]
     if attached:
-        raise Fail(f"{' and '.join(attached)} still require grad: return the rewards .detach()ed — they are "
-                   f"logged, and a reward kept in the graph holds the whole forward pass in memory")
-    if not loss.requires_grad:
-        raise Fail("the loss does not require grad when pi_chosen and pi_rejected do: it must keep its graph")
+        raise Fail(f"with pi_chosen and pi_rejected requiring grad, {' and '.join(attached)} "
+                   f"{'still requires' if len(attached) == 1 else 'still require'} grad: return the rewards "
+                   f".detach()ed — they are logged, not trained", mistake=REWARDS_ATTACHED.name)
 
 
 # ---- the classic mistakes -----------------------------------------------------------------------
@@ -102,8 +116,17 @@ def log_ratio_reversed(pi_c, pi_r, ref_c, ref_r, beta=0.1):
     return -F.logsigmoid(c - r).mean(), -c.detach(), -r.detach()
 
 
-DRILL = Drill(
-    entry="dpo_loss",
+def pairs(seed, B, length=100.0, drift=5.0, beta=None, label=""):
+    """B preference pairs: summed log-probs of responses of about `length` tokens, the policy moved
+    from the reference by about `drift`."""
+    g = torch.Generator().manual_seed(seed)
+    ref_c, ref_r = (-length * (0.5 + torch.rand(B, generator=g)) for _ in range(2))
+    pi_c, pi_r = ((r + drift * torch.randn(B, generator=g)).clamp(max=0.0) for r in (ref_c, ref_r))
+    return make(pi_c, pi_r, ref_c, ref_r, label, **({} if beta is None else {"beta": beta}))
+
+
+DRILL = Drill(entries=[Entry(
+    "dpo_loss",
     inputs=inputs,
     run=run,
     examples=[
@@ -111,17 +134,16 @@ DRILL = Drill(
              torch.tensor([-11.0, -8.0]), "the prompt's example"),
         make(torch.tensor([-30.0]), torch.tensor([-40.0]), torch.tensor([-35.0]), torch.tensor([-30.0]),
              "one pair, beta = 1", beta=1.0),
-        make(seeded(1, 5) * 3 - 100, seeded(2, 5) * 3 - 120, seeded(3, 5) - 100, seeded(4, 5) - 120,
-             "five pairs, beta = 0.5", beta=0.5),
+        pairs(1, 5, beta=0.5, label="five pairs, beta = 0.5"),
+        pairs(2, 4, length=10.0, drift=2.0, beta=0.01, label="four pairs, beta = 0.01"),
     ],
     extreme=[
         make(torch.tensor([-2500.0, -100.0]), torch.tensor([-100.0, -2500.0]), torch.tensor([-500.0, -500.0]),
              torch.tensor([-100.0, -500.0]), "margins of -200 and +200: sigmoid(-200) underflows to 0"),
-        make(seeded(5, 1024) * 20 - 300, seeded(6, 1024) * 20 - 300, seeded(7, 1024) - 300,
-             seeded(8, 1024) - 300, "a batch of 1024", beta=1.0),
+        pairs(3, 1024, length=300.0, drift=20.0, beta=1.0, label="a batch of 1024"),
     ],
-    invariants=[Invariant("policy equal to the reference gives log 2", equal_policy_gives_log2)],
-    custom=[Custom("rewards detached", rewards_detached)],
+    invariants=[Invariant("policy equal to the reference gives log 2", equal_policy_gives_log2),
+                Invariant("rewards detached", rewards_detached)],
     mistakes=[
         Mistake("-log(sigmoid(z)) underflows: sigmoid(z) is 0 for very negative z and log(0) = -inf; use "
                 "F.logsigmoid", like=log_of_sigmoid),
@@ -133,10 +155,9 @@ DRILL = Drill(
                 like=loss_without_beta),
         Mistake("loss summed over the batch instead of averaged", like=summed),
         Mistake("log-ratios reversed (ref - pi instead of pi - ref) in the rewards", like=log_ratio_reversed),
-        Mistake("rewards returned attached to the graph: .detach() them", check="rewards detached"),
+        REWARDS_ATTACHED,
         Mistake("an input modified in place: work on new tensors", check="inputs unchanged"),
     ],
-    speed=lambda: make(seeded(9, 2048) * 5 - 200, seeded(10, 2048) * 5 - 200, seeded(11, 2048) - 200,
-                       seeded(12, 2048) - 200),
-    speed_limit=10.0,
-)
+    loops=Loops(small=pairs(4, 3), large=pairs(5, 9), over="the pairs"),
+    speed=Speed(lambda seed: pairs(seed, 2048, length=200.0), limit=10.0),
+)])

@@ -1,11 +1,19 @@
+"""grad_clip: one function that scales its inputs in place by design: the gradients are its outputs.
+The run hands it fresh copies in a fresh list and returns (total_norm, the copies afterwards), so
+values compare both and the case's own tensors are never touched. Particular to it: gradients of
+any shapes (0-dim included) from 1e-3 to 1e15, max_norm on both sides of the global norm (kept out
+of the eps window where "above max_norm" and PyTorch's min(1, ·) differ), the invariants of one
+common factor and a norm at most max_norm afterwards, torch.nn.utils' clipping functions banned
+(Python functions, seen by the guard's profile hook), a device check that follows provenance when
+the code reads values (`if total_norm > max_norm:`), and the mistakes of per-tensor norms, clipping
+up, not in place, the norm after clipping, and the wrong norms."""
 import math
 
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.counting import python_calls
-from reference.grad_clip import clip_grad_norm
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Gradient clipping by global norm", zh="梯度裁剪", topic="training", difficulty="easy",
             minutes=10)
@@ -19,7 +27,7 @@ HINTS = [
 ]
 
 
-def run(impl, case):
+def run(impl, case, ns):
     """Clip copies the grader made (so the case itself is never touched), passed in a fresh list: the
     learner's function must scale these very tensors. Both its return value and the tensors are compared."""
     grads, *rest = case.args
@@ -39,7 +47,7 @@ def make(grads, max_norm, label="", **kwargs) -> Case:
 
 SIZES, SCALES = st.integers(1, 5), st.sampled_from([1e-3, 1.0, 100.0])
 FACTORS = st.sampled_from([0.05, 0.5, 0.9, 1.1, 3.0])      # max_norm / global norm: both branches
-EPS = st.sampled_from([1e-6, 1e-2])
+EPS = st.sampled_from([1e-6, 1e-2, 0.5])
 
 
 def inputs(draw) -> Case:
@@ -66,39 +74,49 @@ def below_max_norm(call, case):
 def one_common_factor(call, case):
     before = case.args[0]
     _, after = call(case)
-    factors = [(a.double() * b.double()).sum().item() / b.double().pow(2).sum().item()
-               for a, b in zip(after, before) if b.abs().sum()]
-    for i, (a, b) in enumerate(zip(after, before)):
-        if b.abs().sum() and not torch.allclose(a.double(), b.double() * factors[0], rtol=1e-4,
-                                                atol=1e-6 * b.abs().max().item()):
-            raise Fail(f"tensor {i} was scaled by {factors[i]:.6g} but tensor 0 by {factors[0]:.6g} (or not "
+    factors = {i: (a.double() * b.double()).sum().item() / b.double().pow(2).sum().item()
+               for i, (a, b) in enumerate(zip(after, before)) if b.abs().sum()}
+    first = min(factors, default=None)
+    for i, factor in factors.items():
+        a, b = after[i].double(), before[i].double()
+        if not torch.allclose(a, b * factors[first], rtol=1e-4, atol=1e-6 * b.abs().max().item()):
+            raise Fail(f"tensor {i} was scaled by {factor:.6g} but tensor {first} by {factors[first]:.6g} (or not "
                        f"scaled uniformly): clipping by the GLOBAL norm multiplies every gradient by one factor, "
                        f"keeping the update's direction")
 
 
-# ---- the classic mistakes -----------------------------------------------------------------------
+# ---- the classic mistakes, written as a learner would -----------------------------------------
+
+def global_norm(grads):
+    return torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g) for g in grads]))
+
 
 def per_tensor(grads, max_norm, eps=1e-6):
-    total = torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g) for g in grads]))
+    total = global_norm(grads)
     for g in grads:
         g.mul_((max_norm / (torch.linalg.vector_norm(g) + eps)).clamp(max=1.0))
     return total
 
 
 def always_scaled(grads, max_norm, eps=1e-6):
-    total = torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g) for g in grads]))
+    total = global_norm(grads)
     for g in grads:
         g.mul_(max_norm / (total + eps))
     return total
 
 
 def not_in_place(grads, max_norm, eps=1e-6):
-    return clip_grad_norm([g.clone() for g in grads], max_norm, eps)
+    total = global_norm(grads)
+    scale = (max_norm / (total + eps)).clamp(max=1.0)
+    grads[:] = [g * scale for g in grads]
+    return total
 
 
 def clipped_norm_returned(grads, max_norm, eps=1e-6):
-    clip_grad_norm(grads, max_norm, eps)
-    return torch.linalg.vector_norm(torch.stack([torch.linalg.vector_norm(g) for g in grads]))
+    scale = (max_norm / (global_norm(grads) + eps)).clamp(max=1.0)
+    for g in grads:
+        g.mul_(scale)
+    return global_norm(grads)
 
 
 def sum_of_norms(grads, max_norm, eps=1e-6):
@@ -115,25 +133,26 @@ def squared_norm(grads, max_norm, eps=1e-6):
     return total
 
 
+def eps_ignored(grads, max_norm, eps=1e-6):
+    total = global_norm(grads)
+    for g in grads:
+        g.mul_((max_norm / total).clamp(max=1.0))
+    return total
+
+
 def python_float(grads, max_norm, eps=1e-6):
-    return clip_grad_norm(grads, max_norm, eps).item()
+    total = global_norm(grads)
+    for g in grads:
+        g.mul_((max_norm / (total + eps)).clamp(max=1.0))
+    return total.item()
 
 
-BANNED = {f"torch.nn.utils.{name}": getattr(torch.nn.utils, name)
-          for name in ("clip_grad_norm_", "clip_grad_norm", "clip_grads_with_norm_", "get_total_norm")
-          if hasattr(torch.nn.utils, name)}
+def grads_case(seed, rows):
+    return make([seeded(seed, rows, 8), seeded(seed + 1, rows), seeded(seed + 2, 2, rows)], 0.5)
 
 
-def banned_calls(module):
-    """These are plain Python functions, which the engine's torch-level guard cannot see."""
-    grads = [seeded(1, 3, 4), seeded(2, 5)]
-    _, seen = python_calls(BANNED, module.clip_grad_norm, grads, 1.0)
-    if seen:
-        raise Fail(f"called {seen[0]}: this drill is about writing the clipping by hand")
-
-
-DRILL = Drill(
-    entry="clip_grad_norm",
+DRILL = Drill(entries=[Entry(
+    "clip_grad_norm",
     inputs=inputs,
     run=run,
     examples=[
@@ -153,7 +172,6 @@ DRILL = Drill(
         Invariant("global norm at most max_norm afterwards", below_max_norm),
         Invariant("one scale factor for all tensors", one_common_factor),
     ],
-    custom=[Custom("banned calls", banned_calls)],
     mistakes=[
         Mistake("per-tensor norm: each tensor clipped by its own norm instead of the global norm", like=per_tensor),
         Mistake("clipping when below max_norm (scaled up): scale only when total_norm > max_norm",
@@ -164,9 +182,11 @@ DRILL = Drill(
         Mistake("total norm as the sum of the per-tensor norms; it is sqrt(sum of their squares)",
                 like=sum_of_norms),
         Mistake("total norm without the square root (sum of squares)", like=squared_norm),
+        Mistake("eps left out: the factor is max_norm / (total_norm + eps)", like=eps_ignored),
         Mistake("total norm returned as a Python float (.item()); return the 0-dim tensor", like=python_float),
     ],
     grad=False,                          # clipping runs on gradients, outside autograd
-    speed=lambda: Case(args=([seeded(i, 64, 64) for i in range(32)], 1.0)),
-    speed_limit=8.0,
-)
+    loops=Loops(small=grads_case(10, 3), large=grads_case(20, 11), over="the elements of a gradient"),
+    speed=Speed(lambda seed: Case(args=([seeded(seed + i, 64, 64) for i in range(32)], 1.0)), limit=8.0),
+)], banned=["torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_norm",
+            "torch.nn.utils.clip_grads_with_norm_", "torch.nn.utils.get_total_norm"])

@@ -1,7 +1,14 @@
+"""grpo_advantage: one function over consecutive groups of rewards. Particular to it: groups of 2 to
+1024 completions (G = 1 included), rewards of a reward model (both signs, offsets, up to 1e4), of a
+verifier (0/1, so groups of equal rewards) and of graded levels; the unbiased std; advantages that
+sum to 0 within a group and ignore every other group; and the mistakes of the biased std, statistics
+over the whole batch or over strided groups, and eps left out or put under the root."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, seeded
+from grader import kit
+from grader.kit import seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="GRPO group advantages", zh="GRPO组内优势", topic="post-training", difficulty="easy",
             minutes=10)
@@ -30,22 +37,25 @@ def make(rewards, group_size, label="", **kwargs) -> Case:
 
 def inputs(draw) -> Case:
     G, n = draw(st.integers(1, 6)), draw(st.integers(2, 8))
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
+    g = kit.generator(draw)
     kind = draw(st.sampled_from(["normal", "binary", "levels"]))
-    if kind == "normal":             # a reward model's scores
+    if kind == "normal":             # a reward model's scores: both signs, any offset
         rewards = torch.randn(G * n, generator=g) * draw(st.sampled_from([0.1, 1.0, 5.0]))
-        rewards = rewards + draw(st.sampled_from([0.0, 2.0]))
+        rewards = rewards + draw(st.sampled_from([0.0, 2.0, -3.0]))
     elif kind == "binary":           # a verifier: right 1, wrong 0 (groups of equal rewards happen)
         rewards = (torch.rand(G * n, generator=g) < 0.5).float()
-    else:                            # format + correctness, in steps of 0.5
-        rewards = torch.randint(0, 5, (G * n,), generator=g).float() / 2
-    eps = draw(st.sampled_from([None, 1e-4, 1e-2]))
+    else:                            # format + correctness, in steps of 0.5, penalties included
+        rewards = torch.randint(-2, 5, (G * n,), generator=g).float() / 2
+    eps = draw(st.sampled_from([None, 1e-4, 1e-2, 0.5]))
     return make(rewards, n, **({} if eps is None else {"eps": eps}))
 
 
 def groups_sum_to_zero(call, case):
     n = case.args[1]
-    sums = call(case).view(-1, n).sum(1)
+    out = call(case)
+    if not isinstance(out, torch.Tensor) or out.numel() != case.args[0].numel():
+        raise Fail(f"expected a tensor of {case.args[0].numel()} advantages")
+    sums = out.detach().reshape(-1, n).sum(1)
     if not torch.allclose(sums, torch.zeros_like(sums), atol=1e-4 * case.scale * n):
         g = int(sums.abs().argmax())
         raise Fail(f"the advantages of group {g} (rewards[{g * n}:{(g + 1) * n}]) sum to {sums[g].item():.4g}, "
@@ -64,7 +74,7 @@ def group_shift(call, case):
                    f"{(a - b).abs().max().item():.3g}: a group is compared with itself only")
 
 
-# ---- the classic mistakes -----------------------------------------------------------------------
+# ---- the classic mistakes, written as a learner would -----------------------------------------
 
 def biased_std(rewards, group_size, eps=1e-4):
     r = rewards.view(-1, group_size)
@@ -90,21 +100,26 @@ def eps_inside_sqrt(rewards, group_size, eps=1e-4):
     return ((r - r.mean(1, keepdim=True)) / (r.var(1, keepdim=True) + eps).sqrt()).view(-1)
 
 
-DRILL = Drill(
-    entry="grpo_advantages",
+def rewards(seed, groups, n, scale=1.0):
+    return seeded(seed, groups * n, scale=scale)
+
+
+DRILL = Drill(entries=[Entry(
+    "grpo_advantages",
     inputs=inputs,
     examples=[
         make(torch.tensor([1.0, 0.0, 0.0, 0.0, 2.0, 4.0]), 3, "the prompt's example"),
         make(torch.tensor([1.0, 0.0]), 2, "one group of two: the unbiased std is sqrt(2) times the biased"),
         make(torch.tensor([1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0]), 4,
              "a group of equal rewards: its advantages are 0, not NaN"),
-        make(torch.tensor([0.0, 10.0, 1.0, 1.0, 1.0, 2.0]), 2, "three groups of two on different scales"),
+        make(torch.tensor([0.0, 10.0, 1.0, 1.0, -1.0, 2.0]), 2, "three groups of two on different scales"),
         make(seeded(1, 12) + 1.0, 4, "eps = 0.5 is used", eps=0.5),
+        make(seeded(5, 15, scale=3.0) - 5.0, 5, "negative rewards, three groups of five"),
     ],
     extreme=[
-        make(seeded(2, 4096 * 16), 16, "4096 groups of 16"),
-        make(seeded(3, 2048), 1024, "two groups of 1024"),
-        make(seeded(4, 64, scale=1e4), 8, "rewards near 1e4"),
+        make(rewards(2, 4096, 16), 16, "4096 groups of 16"),
+        make(rewards(3, 2, 1024), 1024, "two groups of 1024"),
+        make(rewards(4, 8, 8, scale=1e4), 8, "rewards near ±1e4"),
         make(torch.tensor([0.0, 0.0, 0.0, 1e-6]), 4, "rewards differing by 1e-6: eps dominates"),
     ],
     invariants=[Invariant("each group sums to 0", groups_sum_to_zero),
@@ -120,6 +135,6 @@ DRILL = Drill(
                 check="inputs unchanged"),
     ],
     grad=False,                      # rewards are constants of the policy loss: no gradient flows here
-    speed=lambda: make(seeded(5, 4096 * 8), 8),
-    speed_limit=10.0,
-)
+    loops=Loops(small=make(rewards(6, 3, 4), 4), large=make(rewards(7, 11, 4), 4), over="the groups"),
+    speed=Speed(lambda seed: make(seeded(seed, 4096 * 8), 8), limit=10.0),
+)])

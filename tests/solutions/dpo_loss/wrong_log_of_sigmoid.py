@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "extreme inputs", "mistake": "underflows"}
+EXPECT = {
+    'gradients': '-log(sigmoid(z)) underflows: sigmoid(z) is 0 for very negative z and log(0) = -inf; use F.logsigmoid',
+    'extreme inputs': '-log(sigmoid(z)) underflows: sigmoid(z) is 0 for very negative z and log(0) = -inf; use F.logsigmoid',
+}
 
 
 def dpo_loss(pi_chosen, pi_rejected, ref_chosen, ref_rejected, beta=0.1):

@@ -1,6 +1,8 @@
 import torch.nn.functional as F
 
-EXPECT = {"check": "rewards detached"}
+EXPECT = {
+    'rewards detached': 'rewards returned attached to the graph: .detach() them',
+}
 
 
 def dpo_loss(pi_chosen, pi_rejected, ref_chosen, ref_rejected, beta=0.1):

@@ -1,6 +1,8 @@
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "beta missing in the rewards"}
+EXPECT = {
+    'values': 'beta missing in the rewards: chosen_reward = beta * (pi_chosen - ref_chosen)',
+}
 
 
 def dpo_loss(pi_chosen, pi_rejected, ref_chosen, ref_rejected, beta=0.1):

@@ -1,6 +1,8 @@
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "sign swapped"}
+EXPECT = {
+    'values': 'sign swapped: the loss should push the CHOSEN reward above the rejected one (-logsigmoid(chosen - rejected))',
+}
 
 
 def dpo_loss(pi_chosen, pi_rejected, ref_chosen, ref_rejected, beta=0.1):

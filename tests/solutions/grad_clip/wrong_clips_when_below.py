@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "clipping when below max_norm"}
+EXPECT = {
+    'values': 'clipping when below max_norm (scaled up): scale only when total_norm > max_norm',
+}
 
 
 def clip_grad_norm(grads, max_norm, eps=1e-6):

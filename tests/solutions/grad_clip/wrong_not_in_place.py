@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "not in place"}
+EXPECT = {
+    'values': 'not in place: the gradients in `grads` must be scaled themselves (g.mul_), not replaced',
+    'global norm at most max_norm afterwards': '',
+}
 
 
 def clip_grad_norm(grads, max_norm, eps=1e-6):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "per-tensor norm"}
+EXPECT = {
+    'values': 'per-tensor norm: each tensor clipped by its own norm instead of the global norm',
+    'global norm at most max_norm afterwards': '',
+    'one scale factor for all tensors': '',
+}
 
 
 def clip_grad_norm(grads, max_norm, eps=1e-6):

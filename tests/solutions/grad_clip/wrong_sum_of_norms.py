@@ -1,4 +1,6 @@
-EXPECT = {"check": "values", "mistake": "sum of the per-tensor norms"}
+EXPECT = {
+    'values': 'total norm as the sum of the per-tensor norms; it is sqrt(sum of their squares)',
+}
 
 
 def clip_grad_norm(grads, max_norm, eps=1e-6):

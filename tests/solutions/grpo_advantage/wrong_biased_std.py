@@ -1,4 +1,6 @@
-EXPECT = {"check": "values", "mistake": "biased std"}
+EXPECT = {
+    'values': "biased std (divided by n): GRPO uses the unbiased std, torch.std's default",
+}
 
 
 def grpo_advantages(rewards, group_size, eps=1e-4):

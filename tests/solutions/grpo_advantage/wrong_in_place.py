@@ -1,4 +1,6 @@
-EXPECT = {"check": "inputs unchanged"}
+EXPECT = {
+    'inputs unchanged': 'rewards modified in place (e.g. rewards -= mean): work on new tensors',
+}
 
 
 def grpo_advantages(rewards, group_size, eps=1e-4):

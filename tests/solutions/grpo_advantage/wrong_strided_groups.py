@@ -1,4 +1,8 @@
-EXPECT = {"check": "values", "mistake": "strided"}
+EXPECT = {
+    'values': 'groups taken strided (rewards[g::G]) instead of consecutive (rewards[g*n:(g+1)*n])',
+    'each group sums to 0': '',
+    'groups are independent': '',
+}
 
 
 def grpo_advantages(rewards, group_size, eps=1e-4):

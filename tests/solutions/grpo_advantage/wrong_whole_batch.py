@@ -1,4 +1,8 @@
-EXPECT = {"check": "values", "mistake": "whole batch"}
+EXPECT = {
+    'values': "normalised over the whole batch instead of within each prompt's group",
+    'each group sums to 0': '',
+    'groups are independent': '',
+}
 
 
 def grpo_advantages(rewards, group_size, eps=1e-4):

@@ -1,6 +1,9 @@
 import math
 
-EXPECT = {"check": "values", "mistake": "cosine over total_steps"}
+EXPECT = {
+    'values': 'cosine over total_steps instead of total_steps - warmup_steps (progress = step / total_steps)',
+    'warmup rises linearly from 0 to max_lr': '',
+}
 
 
 def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):

@@ -1,6 +1,9 @@
 import math
 
-EXPECT = {"check": "values", "mistake": "decays to 0"}
+EXPECT = {
+    'values': 'cosine decays to 0 instead of min_lr',
+    'cosine falls to min_lr and stays there': '',
+}
 
 
 def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):

@@ -1,6 +1,9 @@
 import math
 
-EXPECT = {"check": "values", "mistake": "not clamped after total_steps"}
+EXPECT = {
+    'values': 'not clamped after total_steps (the cosine comes back up)',
+    'cosine falls to min_lr and stays there': '',
+}
 
 
 def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):

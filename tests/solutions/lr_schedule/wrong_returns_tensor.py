@@ -2,7 +2,9 @@ import math
 
 import torch
 
-EXPECT = {"check": "dtype"}
+EXPECT = {
+    'dtype': '',
+}
 
 
 def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):

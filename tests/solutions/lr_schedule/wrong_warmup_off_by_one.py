@@ -1,6 +1,9 @@
 import math
 
-EXPECT = {"check": "values", "mistake": "warmup off by one"}
+EXPECT = {
+    'values': 'warmup off by one: (step + 1) / warmup_steps (step 0 must give 0)',
+    'warmup rises linearly from 0 to max_lr': '',
+}
 
 
 def lr_at(step, max_lr, min_lr, warmup_steps, total_steps):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "padding included"}
+EXPECT = {
+    'values': 'mean over all tokens, padding included: average over the real tokens (mask) only',
+    'padding is ignored': '',
+    'unchanged policy gives minus the mean advantage': '',
+}
 
 
 def ppo_loss(logp_new, logp_old, advantages, mask, clip_eps=0.2):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "min instead of max"}
+EXPECT = {
+    'values': 'min instead of max on the negated objective: the loss is -min(ratio*A, clip(ratio)*A) = max(-ratio*A, -clip(ratio)*A)',
+}
 
 
 def ppo_loss(logp_new, logp_old, advantages, mask, clip_eps=0.2):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "ratio as logp_new / logp_old"}
+EXPECT = {
+    'values': 'ratio as logp_new / logp_old: log-probs are subtracted, ratio = exp(logp_new - logp_old)',
+}
 
 
 def ppo_loss(logp_new, logp_old, advantages, mask, clip_eps=0.2):
