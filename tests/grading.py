@@ -18,6 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
 WRONG_EXAMPLES = 20     # drawn examples for a wrong solution: its mistake must show within them
 SEEDS = (1234, 77, 2026)
+# Tests never judge time: limits far above what any file here needs, even on a loaded machine (the
+# sandbox's own tests check the limits themselves).
+CALL_LIMIT_S, CHECK_BUDGET_S = 300.0, 3000.0
 
 
 def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed: bool = False,
@@ -25,7 +28,7 @@ def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed
     """Grade `path` (or a module) as `drill_id`, in this process, speed off (tests never judge time)."""
     verdict = Verdict(drill=drill_id, file=str(path or "<module>"), seed=seed)
     for event in grade(drill_id, str(path) if path else None, module=module, seed=seed, speed_check=speed,
-                       max_examples=max_examples):
+                       max_examples=max_examples, call_limit=CALL_LIMIT_S, check_budget=CHECK_BUDGET_S):
         if isinstance(event, Check):
             verdict.checks.append(event)
     return verdict
