@@ -118,7 +118,8 @@ def stable_far_below_max(call, case):
     if torch.allclose(out, FAR_LOSS, rtol=1e-4, atol=1e-2):
         return
     got, want = [round(v, 4) for v in out.tolist()], [round(v, 4) for v in FAR_LOSS.tolist()]
-    lead = f"logits {FAR_LOGITS.tolist()}, target {FAR_TARGET.tolist()}, reduction='none': losses {got}, expected {want}"
+    lead = (f"logits {FAR_LOGITS.tolist()}, target {FAR_TARGET.tolist()}, reduction='none': losses {got}, "
+            f"expected {want}")
     if not out[3:].isfinite().all():
         raise Fail(f"{lead}. Rows 3 and 4 broke: exp(100) overflows and exp(-1e4) underflows; subtract each "
                    f"row's max first", mistake=NO_MAX)

@@ -115,6 +115,11 @@ def log_of_softmax(p_logits, q_logits):
     return (p * (p.log() - q.log())).sum(-1)
 
 
+def log_of_ratio(p_logits, q_logits):
+    p, q = softmax(p_logits), softmax(q_logits)
+    return (p * (p / q).log()).sum(-1)
+
+
 def cross_entropy(p_logits, q_logits):
     return -(softmax(p_logits) * log_softmax(q_logits)).sum(-1)
 
@@ -138,12 +143,15 @@ def unweighted(p_logits, q_logits):
     return (log_softmax(p_logits) - log_softmax(q_logits)).sum(-1)
 
 
+LOG_OF_SOFTMAX = ("log(softmax(x)) instead of log-softmax: probabilities that underflow to 0 give log(0) = -inf "
+                  "(and 0 · -inf = NaN); use x - logsumexp(x)")
+
 DRILL = Drill(entries=[Entry(
     "kl_divergence",
     inputs=inputs,
     examples=[
-        Case(args=(torch.tensor([[1.0, 2.0, 3.0], [0.5, 0.5, -1.0]]), torch.tensor([[0.0, 0.0, 0.0], [0.5, 0.5, -1.0]])),
-             label="the prompt's example"),
+        Case(args=(torch.tensor([[1.0, 2.0, 3.0], [0.5, 0.5, -1.0]]),
+                   torch.tensor([[0.0, 0.0, 0.0], [0.5, 0.5, -1.0]])), label="the prompt's example"),
         Case(args=(seeded(1, 5, 7), seeded(2, 5, 7)), label="5 rows of 7 classes"),
         Case(args=(seeded(3, 4, 2, scale=3.0), seeded(4, 4, 2, scale=3.0)), scale=3.0, label="two classes"),
         Case(args=(seeded(5, 3, 1), seeded(6, 3, 1)), label="one class: KL is 0"),
@@ -174,9 +182,9 @@ DRILL = Drill(entries=[Entry(
                 like=swapped),
         Mistake("log-softmax without subtracting the max: exp overflows to inf for large logits and underflows "
                 "to 0 (log(0) = -inf) when a row's logits are all very negative", like=no_max_subtraction),
-        Mistake("log(softmax(x)) instead of log-softmax: probabilities that underflow to 0 give log(0) = -inf "
-                "(and 0 · -inf = NaN); use x - logsumexp(x)", like=log_of_softmax,
+        Mistake(LOG_OF_SOFTMAX, like=log_of_softmax,
                 hint="Stay in log space: log p = z - log(sum(exp(z))) with z = x - max, finite wherever x is."),
+        Mistake(LOG_OF_SOFTMAX, like=log_of_ratio),
         Mistake("cross-entropy -sum p log q, not KL: the entropy term sum p log p is missing", like=cross_entropy),
         Mistake("mean over the classes instead of the sum", like=mean_over_classes),
         Mistake("reduced over the rows: return one divergence per row, shape (N,)", like=batch_mean),
