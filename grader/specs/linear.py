@@ -1,7 +1,11 @@
+"""linear: one function, x (..., d_in) -> (..., d_out). Particular to it: any number of leading dims
+(none and an empty batch included), the bias passed, None or left out, rows mapped independently,
+and the mistakes of a missing transpose, an unhandled bias=None and a product that knows only 2-D x."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Linear layer", zh="线性层", topic="basics", difficulty="easy", minutes=5)
 HINTS = [
@@ -16,44 +20,42 @@ HINTS = [
 def inputs(draw) -> Case:
     lead = draw(st.lists(st.integers(1, 5), min_size=0, max_size=3))
     d_in, d_out = draw(st.integers(1, 8)), draw(st.integers(1, 8))
-    scale = draw(st.sampled_from([1.0, 10.0]))
+    scale = draw(st.sampled_from([1.0, 10.0, 1e3]))
     x, weight = randn(draw, *lead, d_in, scale=scale), randn(draw, d_out, d_in)
     bias = draw(st.sampled_from(["tensor", "None", "left out"]))
     if bias == "tensor":
-        args = (x, weight, randn(draw, d_out))
+        args = (x, weight, randn(draw, d_out, scale=scale))
     else:
         args = (x, weight, None) if bias == "None" else (x, weight)
     return Case(args=args, scale=scale)
 
 
-def output(call, case):
-    x, weight = case.args[:2]
-    out, shape = call(case), x.shape[:-1] + weight.shape[:1]
-    if not isinstance(out, torch.Tensor) or out.shape != shape:
-        raise Fail(f"expected a tensor of shape {tuple(shape)}, got "
-                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
-    return out
-
-
 def rows_independent(call, case):
-    x = case.args[0]
+    x, weight = case.args[:2]
     if x.dim() < 2 or x[..., 0].numel() < 2:
         return
     changed = x.clone()
     changed.view(-1, x.shape[-1])[0] += 1.0   # change the first row only
-    a, b = output(call, case), output(call, Case(args=(changed,) + case.args[1:], kwargs=case.kwargs))
+    a, b = call(case), call(Case(args=(changed,) + case.args[1:], scale=case.scale))
+    shape = x.shape[:-1] + weight.shape[:1]
+    if not isinstance(a, torch.Tensor) or a.shape != shape:
+        raise Fail(f"expected a tensor of shape {tuple(shape)}, got "
+                   f"{tuple(a.shape) if isinstance(a, torch.Tensor) else type(a).__name__}")
     diff = (a - b).abs().reshape(-1, a.shape[-1])[1:].max()
     if diff > 1e-6 * case.scale:
         raise Fail(f"changing the first row of x changed the output of another row by {diff.item():.2g}: "
                    f"each row must be mapped on its own")
 
 
-def _plus(y, bias):
+# ---- classic mistakes, written as a learner would ------------------------------------------------
+
+def not_transposed(x, weight, bias=None):
+    y = x @ weight
     return y if bias is None else y + bias
 
 
-DRILL = Drill(
-    entry="linear",
+DRILL = Drill(entries=[Entry(
+    "linear",
     inputs=inputs,
     examples=[
         Case(args=(torch.tensor([[1.0, 2.0]]), torch.tensor([[1.0, 0.0], [1.0, 1.0], [0.0, -1.0]]),
@@ -73,14 +75,18 @@ DRILL = Drill(
     ],
     invariants=[Invariant("rows independent", rows_independent)],
     mistakes=[
-        Mistake("x @ weight instead of x @ weight.T (weight is (d_out, d_in))",
-                like=lambda x, weight, bias=None: _plus(x @ weight, bias),
-                error=r"shapes cannot be multiplied|size mismatch|Expected size for first two dimensions"),
-        Mistake("bias=None not handled (adding None)", error=r"NoneType"),
+        Mistake("x @ weight instead of x @ weight.T (weight is (d_out, d_in))", like=not_transposed,
+                error=r"shapes cannot be multiplied|size mismatch|Expected size for first two dimensions",
+                hint="weight is (d_out, d_in): x (..., d_in) @ weight.T (d_in, d_out) gives (..., d_out)."),
+        Mistake("bias=None not handled (adding None)", error=r"NoneType",
+                hint="With bias=None there is no bias term: add it only `if bias is not None`."),
         Mistake("works only for 2-D x (torch.mm / .t() know only matrices; use @ over the leading dims)",
-                error=r"must be a matrix|expected 2D|2D tensor"),
+                error=r"must be a matrix|expected 2D|2D tensor|2-D tensor"),
+        Mistake("weight transposed in place (weight.t_()): the caller's weight is changed",
+                check="inputs unchanged"),
     ],
-    banned=["torch.nn.functional.linear", "torch.nn.Linear"],
-    speed=lambda: Case(args=(seeded(25, 4096, 4, 8), seeded(26, 8, 8), seeded(27, 8))),
-    speed_limit=60.0,
-)
+    loops=Loops(small=Case(args=(seeded(25, 3, 8), seeded(26, 8, 8), seeded(27, 8))),
+                large=Case(args=(seeded(28, 11, 8), seeded(26, 8, 8), seeded(27, 8))), over="the rows of x"),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 4, 8), seeded(seed + 1, 8, 8), seeded(seed + 2, 8))),
+                limit=60.0),
+)], banned=["torch.nn.functional.linear", "torch.nn.Linear"])

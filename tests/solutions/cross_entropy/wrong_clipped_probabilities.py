@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "stable on extreme logits", "mistake": "clipping probabilities"}
+EXPECT = {
+    'values': 'cross-entropy by clipping probabilities (log(clamp(softmax(x), eps))): the loss of a target far below the others is capped near -log(eps); compute log p with log-sum-exp',
+    'stable far below the max': 'cross-entropy by clipping probabilities (log(clamp(softmax(x), eps))): the loss of a target far below the others is capped near -log(eps); compute log p with log-sum-exp',
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

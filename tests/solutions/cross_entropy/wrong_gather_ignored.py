@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "runs", "mistake": "ignored targets (-100)"}
+EXPECT = {
+    'runs': 'indexed with the ignored targets (-100) before masking them: index with a safe target (torch.where(keep, target, 0)) and zero those rows',
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "stable on extreme logits", "mistake": "log-sum-exp"}
+EXPECT = {
+    'values': 'cross-entropy from log(softmax(x)): a target probability that underflows to 0 gives log(0) = -inf; compute log p = z - log(sum(exp(z))) instead',
+    'shift invariance': '',
+    'stable far below the max': 'cross-entropy from log(softmax(x)): a target probability that underflows to 0 gives log(0) = -inf; compute log p = z - log(sum(exp(z))) instead',
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "ignored rows counted"}
+EXPECT = {
+    'values': "ignored rows counted in the mean's denominator (divide by the kept rows, not N)",
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "stable on extreme logits", "mistake": "exp without the max"}
+EXPECT = {
+    'values': "log-sum-exp without subtracting the row's max: exp overflows to inf for large logits and underflows to 0 (log(0) = -inf) when every logit is very negative",
+    'shift invariance': '',
+    'stable far below the max': "log-sum-exp without subtracting the row's max: exp overflows to inf for large logits and underflows to 0 (log(0) = -inf) when every logit is very negative",
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

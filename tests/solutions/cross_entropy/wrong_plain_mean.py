@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "plain mean instead of the weighted mean"}
+EXPECT = {
+    'values': "plain mean instead of the weighted mean: with `weight`, 'mean' divides by the sum of the kept targets' weights",
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

@@ -1,7 +1,9 @@
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "C-1 other classes"}
+EXPECT = {
+    'values': 'label smoothing spread over the C-1 other classes instead of all C (eps/C goes to every class, the target included)',
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

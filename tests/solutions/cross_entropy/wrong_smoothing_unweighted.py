@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "smoothing term not weighted"}
+EXPECT = {
+    'values': "label-smoothing term not weighted: with `weight`, class c's share eps/C is multiplied by w[c]",
+}
 
 
 def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0, reduction="mean"):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "repeated ids accumulate gradients", "mistake": "sum of their gradients"}
+EXPECT = {
+    'gradients': 'wrong gradient into the table: a row used by several positions must receive the sum of their gradients (index_add_ / scatter-add, not assignment)',
+}
 
 
 class Lookup(torch.autograd.Function):

@@ -1,4 +1,6 @@
-EXPECT = {"check": "shape", "mistake": "not reshaped"}
+EXPECT = {
+    'shape': 'output not reshaped back to ids.shape + (d,)',
+}
 
 
 def embedding(ids, table):

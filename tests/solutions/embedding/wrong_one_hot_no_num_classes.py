@@ -1,6 +1,9 @@
 import torch.nn.functional as F
 
-EXPECT = {"check": "runs", "mistake": "num_classes"}
+EXPECT = {
+    'runs': 'one_hot without num_classes=V (its width is max(ids) + 1, not V)',
+    'positions independent': 'one_hot without num_classes=V (its width is max(ids) + 1, not V)',
+}
 
 
 def embedding(ids, table):

@@ -1,7 +1,9 @@
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "alpha applied to both classes"}
+EXPECT = {
+    'values': 'alpha applied to both classes the same way: alpha_t = alpha for positives, 1 - alpha for negatives',
+}
 
 
 def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):

@@ -1,7 +1,9 @@
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "gamma on 1 - p instead of 1 - p_t"}
+EXPECT = {
+    'values': 'gamma on 1 - p instead of 1 - p_t: for negatives the true-class probability is 1 - p',
+}
 
 
 def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):

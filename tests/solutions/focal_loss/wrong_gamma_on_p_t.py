@@ -1,7 +1,9 @@
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "gamma on p_t instead of 1 - p_t"}
+EXPECT = {
+    'values': 'gamma on p_t instead of 1 - p_t: the factor is (1 - p_t) ** gamma',
+}
 
 
 def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):

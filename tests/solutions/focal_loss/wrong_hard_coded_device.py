@@ -1,7 +1,9 @@
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "device (emulated)"}
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
 
 
 def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "extreme inputs", "mistake": "log(sigmoid(x)) is unstable"}
+EXPECT = {
+    'values': 'log(sigmoid(x)) is unstable: sigmoid underflows to 0 (or rounds to 1) at large |x| and the log gives -inf, or a clamp gives a wrong finite value; use F.logsigmoid(x) / F.logsigmoid(-x) or F.binary_cross_entropy_with_logits',
+    'gamma=0, alpha<0 is binary cross-entropy': '',
+}
 
 
 def focal_loss(logits, targets, alpha=0.25, gamma=2.0, reduction="mean"):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "shape", "mistake": "reduced over the rows"}
+EXPECT = {
+    'shape': 'reduced over the rows: return one divergence per row, shape (N,)',
+}
 
 
 def kl_divergence(p_logits, q_logits):

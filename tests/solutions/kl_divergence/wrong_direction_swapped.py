@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "direction swapped"}
+EXPECT = {
+    'values': 'direction swapped: computed KL(q ‖ p); the expectation is under p, the first argument',
+}
 
 
 def kl_divergence(p_logits, q_logits):

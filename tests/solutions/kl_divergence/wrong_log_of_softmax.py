@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "extreme inputs", "mistake": "log(softmax(x))"}
+EXPECT = {
+    'values': 'log(softmax(x)) instead of log-softmax: probabilities that underflow to 0 give log(0) = -inf (and 0 · -inf = NaN); use x - logsumexp(x)',
+}
 
 
 def softmax(x):

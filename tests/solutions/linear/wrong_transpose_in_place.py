@@ -1,4 +1,6 @@
-EXPECT = {"check": "inputs unchanged"}
+EXPECT = {
+    'inputs unchanged': "weight transposed in place (weight.t_()): the caller's weight is changed",
+}
 
 
 def linear(x, weight, bias=None):

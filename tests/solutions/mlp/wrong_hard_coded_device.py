@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "device (emulated)"}
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
 
 
 class MLP(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "ReLU between the layers is missing"}
+EXPECT = {
+    'values': 'the ReLU between the layers is missing (two linear layers collapse into one)',
+}
 
 
 class MLP(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "biases not added"}
+EXPECT = {
+    'values': 'biases not added',
+}
 
 
 class MLP(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "runs", "mistake": "weights not transposed"}
+EXPECT = {
+    'runs': "weights not transposed: nn.Linear's weight is (out_features, in_features), so a layer computes x @ W.T + b",
+}
 
 
 class MLP(nn.Module):

@@ -2,7 +2,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "ReLU applied to the output too"}
+EXPECT = {
+    'values': 'ReLU applied to the output too: the last layer has no activation',
+}
 
 
 class MLP(nn.Module):
