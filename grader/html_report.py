@@ -80,7 +80,7 @@ table {{ border-collapse: collapse; width: 100%; }} td, th {{ border-bottom: 1px
 .label {{ font-size: 12px; fill: #1d2330; }} .small {{ font-size: 10px; fill: #59607a; }}
 </style></head><body>
 <h1>drill — progress</h1>
-<p class="small">generated {escape(f["generated"])}</p>
+<p class="small">generated {when(now)}</p>
 <div class="tiles">
 <div class="tile" id="passed"><b>{f["passed"]}/{f["drills"]}</b>drills passed</div>
 <div class="tile" id="rate"><b>{rate}</b>of {f["attempts"]} attempts passed</div>
