@@ -440,3 +440,30 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
         params = [seeded(seed, rows, 8), seeded(seed + 1, rows)]
         return make(params, [[seeded(seed + 2, rows, 8), seeded(seed + 3, rows)]] * 2)
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
+
+
+# ---- positions and blocks: RoPE's tolerance, token-wise feed-forward layers ----------------------
+
+def position_scale(positions: torch.Tensor) -> float:
+    """How much RoPE's float32 angles may differ between correct formulations at these positions:
+    position × frequency is rounded to ~1e-7 relative, so a rotated feature may be off by about
+    1e-7 × position (|x| of 1): ~5e-3 near position 4096. An absolute tolerance grows with it."""
+    top = float(positions.abs().max()) if positions.numel() else 0.0
+    return max(1.0, top / 8)
+
+
+def tokens_independent(arg_at=0) -> Invariant:
+    """Changing one token (the first row of the last dim) changes no other token's output: a
+    position-wise layer acts on each token on its own."""
+    def check(call, case):
+        x = arg(case, arg_at)
+        if x[..., 0].numel() < 2:
+            return
+        changed = x.clone()
+        changed.view(-1, x.shape[-1])[0] += 1.0
+        a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, changed)))
+        diff = (a - b).abs().reshape(-1, a.shape[-1])[1:].max()
+        if diff > 1e-6 * case.scale:
+            raise Fail(f"changing the first token changed the output of another token by {diff.item():.2g}: "
+                       f"the layer must act on each token on its own")
+    return Invariant("tokens independent", check)
