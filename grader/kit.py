@@ -442,9 +442,9 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
 
 
-# ---- normalisation over the last dim: LayerNorm, RMSNorm ------------------------------------------
+# ---- one vector per row of the last dim: norms, position-wise layers ------------------------------
 
-def vectors_independent(arg_at=0) -> Invariant:
+def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
     """Changing the first vector along the last dim of an (..., d) input leaves the outputs of the
     other vectors alone (a 1-D input is one vector: nothing to compare)."""
     def check(call, case):
@@ -452,13 +452,30 @@ def vectors_independent(arg_at=0) -> Invariant:
         if x.dim() < 2 or x[..., 0].numel() < 2:
             return
         other = x.clone()
-        first = other.view(-1, x.shape[-1])[0]
-        first.mul_(-3.0).add_(1.0)
+        other.view(-1, x.shape[-1])[0].mul_(-3.0).add_(1.0)
         a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, other)))
-        if a.shape != x.shape or b.shape != x.shape:
-            raise Fail(f"expected an output of x's shape {tuple(x.shape)}, got {tuple(a.shape)}")
-        a, b = a.reshape(-1, x.shape[-1])[1:], b.reshape(-1, x.shape[-1])[1:]
+        if a.shape != b.shape or a.dim() < 1:
+            raise Fail(f"expected outputs of one shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+        a, b = a.reshape(-1, a.shape[-1])[1:], b.reshape(-1, b.shape[-1])[1:]
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
             raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
-                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
-    return Invariant("vectors normalised independently", check)
+                       f"{(a - b).abs().max().item():.2g}: {reason}")
+    return Invariant(name, check)
+
+
+def vectors_independent(arg_at=0) -> Invariant:
+    return independent_rows("vectors normalised independently", "each vector is normalised on its own", arg_at)
+
+
+def tokens_independent(arg_at=0) -> Invariant:
+    return independent_rows("tokens independent", "the layer must act on each token on its own", arg_at)
+
+
+# ---- positions and blocks: RoPE's tolerance ------------------------------------------------------
+
+def position_scale(positions: torch.Tensor) -> float:
+    """How much RoPE's float32 angles may differ between correct formulations at these positions:
+    position × frequency is rounded to ~1e-7 relative, so a rotated feature may be off by about
+    1e-7 × position (|x| of 1): ~5e-3 near position 4096. An absolute tolerance grows with it."""
+    top = float(positions.abs().max()) if positions.numel() else 0.0
+    return max(1.0, top / 8)
