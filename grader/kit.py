@@ -440,3 +440,56 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
         params = [seeded(seed, rows, 8), seeded(seed + 1, rows)]
         return make(params, [[seeded(seed + 2, rows, 8), seeded(seed + 3, rows)]] * 2)
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
+
+
+# ---- decoding: filters that keep some logits of each row and set the others to -inf ------------
+
+def filtered(call, case: Case, arg_at=0) -> tuple[torch.Tensor, torch.Tensor]:
+    """(logits, the filter's output on them), the output checked to be a tensor of their shape."""
+    logits, out = arg(case, arg_at), call(case)
+    if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
+        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
+                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
+    return logits, out.detach()
+
+
+def kept_or_minus_inf(arg_at=0) -> Invariant:
+    """Each output entry is its input logit (kept) or -inf (removed): nothing else changes."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        bad = ~((out == logits) | (out == -math.inf))
+        if bad.any():
+            idx = tuple(bad.nonzero()[0].tolist())
+            raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
+                       f"({logits[idx].item():.4g}) or -inf")
+    return Invariant("kept logits unchanged, the rest -inf", check)
+
+
+def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
+    """No removed token has a larger logit than a kept one of its row."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        kept = out > -math.inf
+        lowest_kept = logits.masked_fill(~kept, math.inf).amin(-1)
+        highest_removed = logits.masked_fill(kept, -math.inf).amax(-1)
+        bad = highest_removed > lowest_kept
+        if bad.any():
+            row = bad.nonzero()[0].tolist()
+            raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
+                       f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: {advice}")
+    return Invariant(name, check)
+
+
+def rows_filtered_independently(arg_at=0) -> Invariant:
+    """Changing the logits of row 0 leaves the output of the other rows exactly as it was."""
+    def check(call, case):
+        logits = arg(case, arg_at)
+        if logits.dim() < 2 or logits.shape[0] < 2:
+            return
+        other = logits.clone()
+        other[0] = -2 * other[0]
+        a, b = filtered(call, case, arg_at)[1], filtered(call, with_arg(case, arg_at, other), arg_at)[1]
+        if not torch.equal(a[1:], b[1:]):
+            raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
+                       "filtered on its own")
+    return Invariant("rows filtered independently", check)

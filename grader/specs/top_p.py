@@ -2,8 +2,6 @@
 kept clear of the cumulative masses (where float rounding would decide), the nucleus invariants
 (kept logits unchanged, top token kept, the most likely tokens), and the mistakes around the
 token that crosses p, sorting and unsorting, and temperature."""
-import math
-
 from hypothesis import strategies as st
 
 import torch
@@ -65,54 +63,12 @@ def peaked_long_rows() -> torch.Tensor:
 
 # ---- invariants (no reference needed) ----------------------------------------------------------
 
-def _filtered(call, case):
-    logits, out = case.args[0], call(case)
-    if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
-        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
-                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
-    return logits, out.detach()
-
-
-def logit_or_minus_inf(call, case):
-    logits, out = _filtered(call, case)
-    bad = ~((out == logits) | (out == INF))
-    if bad.any():
-        idx = tuple(bad.nonzero()[0].tolist())
-        raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
-                   f"({logits[idx].item():.4g}) or -inf")
-
-
 def top_token_kept(call, case):
-    logits, out = _filtered(call, case)
+    logits, out = kit.filtered(call, case)
     lost = torch.isinf(out.gather(-1, logits.argmax(-1, keepdim=True))).squeeze(-1)
     if lost.any():
         raise Fail(f"the most likely token of row {lost.nonzero()[0].tolist()} was removed: the mass "
                    f"before it is 0 < p, so it is always kept")
-
-
-def keeps_most_likely(call, case):
-    logits, out = _filtered(call, case)
-    kept = out > INF
-    lowest_kept = logits.masked_fill(~kept, math.inf).amin(-1)
-    highest_removed = logits.masked_fill(kept, INF).amax(-1)
-    bad = highest_removed > lowest_kept
-    if bad.any():
-        row = bad.nonzero()[0].tolist()
-        raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
-                   f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: the nucleus is the most "
-                   f"likely tokens (sort descending, then map back to vocabulary order)")
-
-
-def rows_independent(call, case):
-    logits, p = case.args
-    if logits.dim() < 2 or logits.shape[0] < 2:
-        return
-    other = logits.clone()
-    other[0] = -2 * other[0]
-    a, b = _filtered(call, case)[1], _filtered(call, Case(args=(other, p), scale=case.scale))[1]
-    if not torch.equal(a[1:], b[1:]):
-        raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
-                   "filtered on its own")
 
 
 # ---- classic mistakes, written as a learner would ----------------------------------------------
@@ -252,10 +208,11 @@ FILTER = Entry(
              label="long rows (V = 50000)"),
     ],
     invariants=[
-        Invariant("kept logits unchanged, the rest -inf", logit_or_minus_inf),
+        kit.kept_or_minus_inf(),
         Invariant("top token always kept", top_token_kept),
-        Invariant("nucleus = the most likely tokens", keeps_most_likely),
-        Invariant("rows filtered independently", rows_independent),
+        kit.keeps_most_likely("nucleus = the most likely tokens", "the nucleus is the most likely tokens (sort "
+                              "descending, then map back to vocabulary order)"),
+        kit.rows_filtered_independently(),
     ],
     mistakes=[
         Mistake("top-p that edits the logits in place", check="inputs unchanged",
