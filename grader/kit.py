@@ -493,3 +493,37 @@ def rows_filtered_independently(arg_at=0) -> Invariant:
             raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
                        "filtered on its own")
     return Invariant("rows filtered independently", check)
+
+
+def log_probs(*probs) -> torch.Tensor:
+    """Logits whose softmax is exactly `probs` (a distribution written out by hand)."""
+    return torch.tensor(probs).log()
+
+
+DRAWS = 1000    # draws of each row in a sampled case
+
+
+def draws_of_rows(logits: torch.Tensor, arg, label: str, **kwargs) -> Case:
+    """A sampler's case that draws DRAWS times from each row of logits (R, V): the logits expanded to
+    (DRAWS, R, V), then the filter's argument (k, p), the keywords given (temperature)."""
+    return Case(args=(logits.expand(DRAWS, *logits.shape).clone(), arg), kwargs=kwargs,
+                label=f"{DRAWS} draws of each row: {label}")
+
+
+def filter_sampler(filter_fn, mistake=""):
+    """sample(logits, arg, temperature=1.0, generator=None) drawing from softmax(filter_fn(logits /
+    temperature, arg)), written as a learner would, with at most one classic mistake switched on:
+    "temperature after" (filtering), "temperature multiplied", "temperature ignored", "greedy",
+    "uniform" (over the kept tokens)."""
+    def sample(logits, arg, temperature=1.0, generator=None):
+        scaled = {"temperature multiplied": logits * temperature, "temperature after": logits,
+                  "temperature ignored": logits}.get(mistake, logits / temperature)
+        kept = filter_fn(scaled, arg)
+        if mistake == "temperature after":
+            kept = kept / temperature
+        if mistake == "greedy":
+            return kept.argmax(-1)
+        probs = torch.isfinite(kept).double() if mistake == "uniform" else torch.softmax(kept, -1)
+        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
+        return ids.view(logits.shape[:-1])
+    return sample

@@ -52,7 +52,8 @@ def k_kept(call, case):
     bad = counts != want
     if bad.any():
         row = bad.nonzero()[0].tolist()
-        raise Fail(f"{f'row {row}' if row else 'the row'} kept {int(counts[tuple(row)])} tokens with k={k} and V={logits.shape[-1]}; "
+        where = f"row {row}" if row else "the row"
+        raise Fail(f"{where} kept {int(counts[tuple(row)])} tokens with k={k} and V={logits.shape[-1]}; "
                    f"without ties exactly min(k, V) = {want} stay")
 
 
@@ -88,31 +89,19 @@ NO_CLAMP = Mistake("k larger than the vocabulary: clamp it, k >= V keeps every t
 
 # ---- sample, graded statistically ---------------------------------------------------------------
 
-N = 1000    # draws per distribution
-
-
 def top_k_probs(case: Case) -> torch.Tensor:
     """The exact distribution each row of a batched sampling case draws from: (R, V)."""
     logits, k = case.args[0][0], case.args[1]
     return torch.softmax(top_k_filter(logits.double() / case.kwargs.get("temperature", 1.0), k), -1)
 
 
-def draws(logits, k, label, **kwargs) -> Case:
-    return Case(args=(logits.expand(N, *logits.shape).clone(), k), kwargs=kwargs,
-                label=f"{N} draws of each row: {label}")
-
-
-def log_probs(*probs):
-    return torch.tensor(probs).log()
-
-
 # Row 0 is peaked, row 1 nearly flat, row 2 has one token above the rest: k = 3 of V = 8.
-FREQ_LOGITS = torch.stack([log_probs(0.06, 0.22, 0.02, 0.40, 0.10, 0.04, 0.14, 0.02),
-                           log_probs(0.16, 0.13, 0.20, 0.09, 0.15, 0.11, 0.06, 0.10),
-                           log_probs(0.03, 0.45, 0.08, 0.02, 0.17, 0.05, 0.18, 0.02)])
-TEMP_LOGITS = log_probs(0.10, 0.04, 0.50, 0.06, 0.30)[None]
+FREQ_LOGITS = torch.stack([kit.log_probs(0.06, 0.22, 0.02, 0.40, 0.10, 0.04, 0.14, 0.02),
+                           kit.log_probs(0.16, 0.13, 0.20, 0.09, 0.15, 0.11, 0.06, 0.10),
+                           kit.log_probs(0.03, 0.45, 0.08, 0.02, 0.17, 0.05, 0.18, 0.02)])
+TEMP_LOGITS = kit.log_probs(0.10, 0.04, 0.50, 0.06, 0.30)[None]
 # Three tokens tie at the 3rd largest: k = 3 keeps five.
-TIED_LOGITS = log_probs(0.30, 0.15, 0.05, 0.15, 0.20, 0.15)[None]
+TIED_LOGITS = kit.log_probs(0.30, 0.15, 0.05, 0.15, 0.20, 0.15)[None]
 RANDOM_LOGITS = seeded(12, 12, 10, scale=2.0)
 
 
@@ -120,20 +109,6 @@ def sample_inputs(draw) -> Case:
     case = inputs(draw)
     t = draw(st.sampled_from([0.25, 0.5, 1.0, 2.0, 4.0]))
     return Case(args=case.args, kwargs={"temperature": t, "generator": kit.generator(draw)}, scale=case.scale)
-
-
-def sampler(filter_fn=None, temperature_is="divided", greedy=False, uniform=False):
-    """sample, or one of its classic mistakes, written as a learner would."""
-    def sample(logits, k, temperature=1.0, generator=None):
-        scaled = {"divided": logits / temperature, "multiplied": logits * temperature,
-                  "ignored": logits}[temperature_is]
-        kept = (filter_fn or top_k_filter)(scaled, k)
-        if greedy:
-            return kept.argmax(-1)
-        probs = torch.isfinite(kept).double() if uniform else torch.softmax(kept, -1)
-        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
-        return ids.view(logits.shape[:-1])
-    return sample
 
 
 def draws_kept_tokens(call, case):
@@ -152,7 +127,8 @@ def draws_kept_tokens(call, case):
     bad = drawn < kth
     if bad.any():
         row = bad.nonzero()[0].tolist() if bad.dim() else []
-        raise Fail(f"{f'row {row}' if row else 'the row'} drew token {out[tuple(row)].item()} with logit {drawn[tuple(row)].item():.4g}, below "
+        where = f"row {row}" if row else "the row"
+        raise Fail(f"{where} drew token {out[tuple(row)].item()} with logit {drawn[tuple(row)].item():.4g}, below "
                    f"the k-th largest {kth[tuple(row)].item():.4g} (k={k}): only the k largest may be drawn")
 
 
@@ -212,26 +188,29 @@ SAMPLE = Entry(
     extreme=[
         Case(args=(seeded(13, 4, 16, scale=1e4), 3), kwargs={"generator": torch.Generator().manual_seed(3)},
              scale=1e4, label="logits near ±1e4"),
-        Case(args=(seeded(14, 2, 50000), 50), kwargs={"temperature": 0.5, "generator": torch.Generator().manual_seed(4)},
-             label="long rows (V = 50000)"),
+        Case(args=(seeded(14, 2, 50000), 50),
+             kwargs={"temperature": 0.5, "generator": torch.Generator().manual_seed(4)}, label="long rows (V = 50000)"),
     ],
     invariants=[Invariant("draws only among the k largest", draws_kept_tokens)],
     sampled=Sampled(cases=[
-        draws(FREQ_LOGITS, 3, "k=3 of 8 tokens"),
-        draws(TEMP_LOGITS, 3, "temperature 2 flattens the top 3", temperature=2.0),
-        draws(TEMP_LOGITS, 3, "temperature 0.5 sharpens the top 3", temperature=0.5),
-        draws(TIED_LOGITS, 3, "k=3 with three tokens tied at the 3rd largest: five stay"),
-        draws(RANDOM_LOGITS, 4, "12 random rows, k=4", temperature=1.5),
+        kit.draws_of_rows(FREQ_LOGITS, 3, "k=3 of 8 tokens"),
+        kit.draws_of_rows(TEMP_LOGITS, 3, "temperature 2 flattens the top 3", temperature=2.0),
+        kit.draws_of_rows(TEMP_LOGITS, 3, "temperature 0.5 sharpens the top 3", temperature=0.5),
+        kit.draws_of_rows(TIED_LOGITS, 3, "k=3 with three tokens tied at the 3rd largest: five stay"),
+        kit.draws_of_rows(RANDOM_LOGITS, 4, "12 random rows, k=4", temperature=1.5),
     ], probs=top_k_probs),
     mistakes=[
-        Mistake("always the most likely token (that is greedy decoding, not sampling)", like=sampler(greedy=True)),
-        Mistake("uniform over the kept tokens (weight them by their probabilities)", like=sampler(uniform=True)),
+        Mistake("always the most likely token (that is greedy decoding, not sampling)",
+                like=kit.filter_sampler(top_k_filter, "greedy")),
+        Mistake("uniform over the kept tokens (weight them by their probabilities)",
+                like=kit.filter_sampler(top_k_filter, "uniform")),
         Mistake("sampling from the unfiltered softmax (top_k_filter is not applied)",
-                like=sampler(filter_fn=lambda x, k: x)),
+                like=kit.filter_sampler(lambda x, k: x)),
         Mistake("temperature ignored (or applied to the probabilities after the softmax, which renormalising "
-                "undoes): divide the logits by it", like=sampler(temperature_is="ignored")),
-        Mistake("logits multiplied by the temperature instead of divided", like=sampler(temperature_is="multiplied")),
-    ] + [Mistake(k.name, like=sampler(filter_fn=k.like)) for k in FILTER.mistakes if k.like],   # the filter's own
+                "undoes): divide the logits by it", like=kit.filter_sampler(top_k_filter, "temperature ignored")),
+        Mistake("logits multiplied by the temperature instead of divided",
+                like=kit.filter_sampler(top_k_filter, "temperature multiplied")),
+    ] + [Mistake(k.name, like=kit.filter_sampler(k.like)) for k in FILTER.mistakes if k.like],   # the filter's own
     loops=Loops(small=Case(args=(seeded(15, 3, 16), 5), kwargs={"generator": torch.Generator().manual_seed(0)}),
                 large=Case(args=(seeded(16, 11, 16), 5), kwargs={"generator": torch.Generator().manual_seed(0)}),
                 over="the rows"),
