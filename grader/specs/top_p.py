@@ -227,7 +227,7 @@ SAMPLE = Entry(
         kit.draws_of_rows(TEMP_LOGITS, 0.85, "temperature 2 widens the nucleus of p=0.85 to 4 tokens",
                           temperature=2.0),
         kit.draws_of_rows(TEMP_LOGITS, 0.85, "temperature 0.5 narrows it to 2 tokens", temperature=0.5),
-        kit.draws_of_rows(NUCLEUS_LOGITS, clear_of_boundaries(NUCLEUS_LOGITS, 0.7), "32 random rows"),
+        kit.draws_of_rows(NUCLEUS_LOGITS, clear_of_boundaries(NUCLEUS_LOGITS, 0.7), "12 random rows"),
     ], probs=nucleus),
     mistakes=[
         Mistake("always the most likely token (that is greedy decoding, not sampling)",
