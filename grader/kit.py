@@ -462,3 +462,15 @@ def vectors_independent(arg_at=0) -> Invariant:
             raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
                        f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
     return Invariant("vectors normalised independently", check)
+
+
+# ---- wave 2, training and post-training: work that must stay small ------------------------------
+
+def largest_intermediate(fn) -> tuple[int, str]:
+    """(elements, operator) of the largest tensor any non-view operation makes while fn() runs: for
+    rules about which intermediate a component may build (Muon's Gram matrix on the small side)."""
+    from grader.guards import LargestIntermediate
+    watch = LargestIntermediate()
+    with watch:
+        fn()
+    return watch.largest, watch.op
