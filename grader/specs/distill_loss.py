@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 import torch
 import torch.nn.functional as F
 from grader import kit
-from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Knowledge distillation loss", zh="知识蒸馏损失", topic="training", difficulty="easy", minutes=15,

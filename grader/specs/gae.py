@@ -130,6 +130,14 @@ def rows(seed, B, T, p_done=0.3, label="", **kwargs):
     return make(*rollouts(torch.Generator().manual_seed(seed), B, T, p_done), label, **kwargs)
 
 
+def same_dones(seed, B):
+    """Rollouts of 6 steps whose dones fall on the same steps in every row, so that code branching on
+    dones[:, t].any() runs the same lines whatever B is."""
+    rewards, values, _ = rollouts(torch.Generator().manual_seed(seed), B, 6)
+    dones = torch.tensor([False, True, False, False, True, False]).expand(B, 6).clone()
+    return make(rewards, values, dones)
+
+
 DRILL = Drill(entries=[Entry(
     "gae",
     inputs=inputs,
@@ -170,6 +178,6 @@ DRILL = Drill(entries=[Entry(
         Mistake("an input modified in place: work on new tensors", check="inputs unchanged"),
     ],
     grad=False,                 # advantages and returns are targets, computed without autograd
-    loops=Loops(small=rows(13, 2, 6), large=rows(14, 7, 6), over="the trajectories (the time loop is expected)"),
+    loops=Loops(small=same_dones(13, 2), large=same_dones(14, 7), over="the trajectories (the time loop is expected)"),
     speed=Speed(lambda seed: rows(seed, 1024, 128), limit=10.0),
 )])

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 import torch
 from grader import kit
-from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="KL estimators k1, k2, k3", zh="KL散度估计器k1/k2/k3", topic="post-training", difficulty="easy",
