@@ -4,7 +4,8 @@ from 0.5 to 10, alpha over [0, 1] with both ends, two classes to 32000, logits n
 invariant that a student equal to the teacher leaves only the hard term and one that alpha = 1
 ignores the labels; and the mistakes of T² missing (or T once), the KL direction, the temperature
 on one side only (either), F.kl_div's "mean" reduction, probabilities passed as F.kl_div's input,
-alpha on the wrong term, the hard term at temperature T and log(softmax)."""
+log-probabilities as its target without log_target, alpha on the wrong term, the hard term at
+temperature T and log(softmax)."""
 from hypothesis import strategies as st
 
 import torch
@@ -106,6 +107,14 @@ def probabilities_into_kl_div(student_logits, teacher_logits, labels, temperatur
     return alpha * T * T * soft + (1 - alpha) * F.cross_entropy(student_logits, labels)
 
 
+def log_target_missing(student_logits, teacher_logits, labels, temperature=2.0, alpha=0.5):
+    T = temperature
+    log_q = F.log_softmax(student_logits / T, dim=-1)
+    log_p = F.log_softmax(teacher_logits / T, dim=-1)
+    soft = F.kl_div(log_q, log_p, reduction="batchmean")          # log-probs read as probabilities
+    return alpha * T * T * soft + (1 - alpha) * F.cross_entropy(student_logits, labels)
+
+
 def log_of_softmax(student_logits, teacher_logits, labels, temperature=2.0, alpha=0.5):
     T = temperature
     q = torch.softmax(student_logits / T, dim=-1)
@@ -157,6 +166,8 @@ DRILL = Drill(entries=[Entry(
                 like=distill_like(hard_at_t=True)),
         Mistake("probabilities passed to F.kl_div: its input must be the student's LOG-probabilities",
                 like=probabilities_into_kl_div),
+        Mistake("the teacher's log-probabilities passed to F.kl_div without log_target=True: its target is read as "
+                "probabilities", like=log_target_missing),
         Mistake("log(softmax(...)) underflows to log(0) = -inf for logits far apart; use log_softmax",
                 like=log_of_softmax),
         Mistake("an input modified in place: work on new tensors", check="inputs unchanged"),

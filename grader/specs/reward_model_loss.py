@@ -2,8 +2,8 @@
 Particular to it: rewards of any offset and spread, margins continuous or in Llama 2's levels (and
 None), gaps of ±200 where sigmoid underflows; the margin comes in detached (the run passes it so);
 the exact identity loss(c, r) - loss(r, c) = -mean(c - r) and log 2 for equal rewards; and the
-mistakes of a swapped sign (two ways), the sum over the batch, the margin added or ignored, and
-log(sigmoid)."""
+mistakes of a swapped sign (two ways), no negation, the sum over the batch, the margin added or
+ignored, and log(sigmoid)."""
 import math
 
 from hypothesis import strategies as st
@@ -93,6 +93,13 @@ def loss_of_negated_gap(r_chosen, r_rejected, margin=None):
     return -F.logsigmoid(-gap).mean()
 
 
+def not_negated(r_chosen, r_rejected, margin=None):
+    gap = r_chosen - r_rejected
+    if margin is not None:
+        gap = gap - margin
+    return F.logsigmoid(gap).mean()
+
+
 def summed(r_chosen, r_rejected, margin=None):
     gap = r_chosen - r_rejected
     if margin is not None:
@@ -151,6 +158,7 @@ DRILL = Drill(entries=[Entry(
     mistakes=[
         Mistake(SIGN, like=sign_swapped),
         Mistake(SIGN, like=loss_of_negated_gap),
+        Mistake("the log-likelihood returned, not its negative: the loss is -log sigmoid(...)", like=not_negated),
         Mistake("loss summed over the pairs instead of averaged", like=summed),
         Mistake("margin added to the gap: subtract it, so the chosen reward must win BY the margin",
                 like=margin_added),

@@ -3,7 +3,8 @@ rows of prompts and responses with every prompt length from 1 to the row's lengt
 response token (the batch has one), vocabularies from 2 to 32000, logits near ±1000; an invariant
 that prompt and padding positions are ignored and one that the perplexity is exp(loss); and the
 mistakes of no shift, the mean over all positions, the prompt counted, the padding counted, the
-mask left unshifted, per-sequence means, the perplexity of each token averaged, and log(softmax)."""
+first response token dropped, the mask left unshifted, per-sequence means, the perplexity of each
+token averaged, and log(softmax)."""
 from hypothesis import strategies as st
 
 import torch
@@ -124,6 +125,13 @@ def padding_not_masked(logits, input_ids, prompt_lens, attention_mask):
     return loss, loss.exp()
 
 
+def first_response_token_dropped(logits, input_ids, prompt_lens, attention_mask):
+    pos = torch.arange(input_ids.shape[1])
+    keep = (pos[None, :] > prompt_lens[:, None]) & attention_mask
+    loss = _mean(_nll(logits[:, :-1], input_ids[:, 1:]), keep[:, 1:])
+    return loss, loss.exp()
+
+
 def mask_not_shifted(logits, input_ids, prompt_lens, attention_mask):
     keep = _response(input_ids, prompt_lens, attention_mask)
     loss = _mean(_nll(logits[:, :-1], input_ids[:, 1:]), keep[:, :-1])
@@ -195,6 +203,8 @@ DRILL = Drill(entries=[Entry(
         Mistake("prompt tokens not masked: only the response (positions >= prompt_lens) is trained on",
                 like=prompt_not_masked),
         Mistake("padding not masked: positions where attention_mask is False are no targets", like=padding_not_masked),
+        Mistake("the first response token left out (positions > prompt_lens): it is a target too, predicted by the "
+                "last prompt position", like=first_response_token_dropped),
         Mistake("mask not shifted with the targets: the mask of target t + 1 is response[:, 1:], not response[:, :-1]",
                 like=mask_not_shifted),
         Mistake(SEQUENCE_MEAN, like=sequence_mean),
