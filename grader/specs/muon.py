@@ -6,7 +6,7 @@ largest intermediate (X Xᵀ on the small side: the values are the same either w
 can show it); singular values of the result near 1 but not equal to 1 (the published
 coefficients); and the mistakes of no normalisation, no eps, the steps ignored, no transposition
 back, bfloat16, Nesterov dropped or added, a summed buffer, the scale factor left out or inverted,
-weight decay left out, and params not updated in place."""
+weight decay left out or applied last, and params not updated in place."""
 from hypothesis import strategies as st
 
 import torch
@@ -142,7 +142,7 @@ def _orthogonalise(M, steps=5):
     return X.T if M.shape[0] > M.shape[1] else X
 
 
-def muon_like(*, nesterov_rule="as asked", buffer="average", scale="rows / cols", decay=True):
+def muon_like(*, nesterov_rule="as asked", buffer="average", scale="rows / cols", decay="first"):
     """A Muon step with at most one classic mistake."""
     def muon_step(params, grads, state, lr, momentum=0.95, nesterov=True, ns_steps=5, weight_decay=0.0):
         if not state:
@@ -159,9 +159,11 @@ def muon_like(*, nesterov_rule="as asked", buffer="average", scale="rows / cols"
                 O = _orthogonalise(u, ns_steps)
                 rows, cols = p.shape
                 factor = {"rows / cols": max(1, rows / cols), "cols / rows": max(1, cols / rows), "none": 1}[scale]
-                if decay:
+                if decay == "first":
                     p.mul_(1 - lr * weight_decay)
                 p.sub_(lr * factor ** 0.5 * O)
+                if decay == "after":
+                    p.mul_(1 - lr * weight_decay)
     return muon_step
 
 
@@ -234,7 +236,7 @@ DRILL = Drill(entries=[
             matrices(1, [(3, 5), (6, 2)], label="a wide and a tall param, defaults"),
             matrices(2, [(4, 4)], steps=4, label="nesterov=False, momentum 0.9", lr=0.05, momentum=0.9,
                      nesterov=False),
-            matrices(3, [(1, 4), (5, 1)], label="1 x 4 and 5 x 1; weight decay 0.1", weight_decay=0.1),
+            matrices(3, [(1, 4), (5, 1)], label="1 x 4 and 5 x 1; lr 0.1, weight decay 0.5", lr=0.1, weight_decay=0.5),
             make([seeded(4, 3, 2)], [[torch.zeros(3, 2)]] * 2, "zero gradients: a zero update, no NaN",
                  weight_decay=0.5),
             matrices(5, [(7, 3)], steps=2, scale=100.0, label="tall (7, 3), gradients near 100, 3 Newton–Schulz steps",
@@ -254,7 +256,9 @@ DRILL = Drill(entries=[
                     like=muon_like(scale="none")),
             Mistake("scale factor from the transposed shape: sqrt(max(1, rows / cols)) of the PARAM (tall matrices "
                     "get the larger step)", like=muon_like(scale="cols / rows")),
-            Mistake("weight decay left out: p *= 1 - lr · weight_decay before the update", like=muon_like(decay=False)),
+            Mistake("weight decay left out: p *= 1 - lr · weight_decay before the update", like=muon_like(decay="none")),
+            Mistake("weight decay applied after the update, to the updated weights: decay first",
+                    like=muon_like(decay="after")),
             Mistake("params not updated in place: the caller's tensors must change (p.mul_, p.add_, ...)",
                     like=not_in_place),
             Mistake("in-place update of a leaf that requires grad outside torch.no_grad()",
