@@ -1,4 +1,4 @@
-"""RLOO advantages 留一法基线优势
+"""RLOO advantages RLOO留一法优势
 
 Write `rloo_advantages(rewards, group_size)`: the advantages of REINFORCE Leave-One-Out (RLOO;
 Kool et al. 2019, Ahmadian et al. 2024, TRL's `RLOOTrainer`). For every prompt the policy samples

@@ -1,4 +1,4 @@
-"""SFT loss on response tokens SFT损失
+"""SFT loss on response tokens SFT损失(只算回复)
 
 Write `sft_loss(logits, input_ids, prompt_lens, attention_mask)`: the supervised fine-tuning loss of
 a causal language model on (prompt, response) pairs — the model is trained to produce the RESPONSE

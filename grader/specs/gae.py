@@ -13,7 +13,7 @@ from grader import kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Generalised advantage estimation (GAE)", zh="广义优势估计GAE", topic="post-training",
+META = dict(title="Generalised advantage estimation (GAE)", zh="广义优势估计", topic="post-training",
             difficulty="medium", minutes=20, oracle="the recursion in float64 Python, one trajectory at a time")
 HINTS = [
     "Go backwards: A_{T-1} needs only step T-1 and values[:, T]; each earlier A_t needs A_{t+1}. Keep the "

@@ -10,7 +10,7 @@ import torch
 from grader import kit
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="KL estimators k1, k2, k3", zh="KL散度估计器k1/k2/k3", topic="post-training", difficulty="easy",
+META = dict(title="KL estimators k1, k2, k3", zh="KL散度估计器", topic="post-training", difficulty="easy",
             minutes=10, oracle="closed forms in float64; exact expectations against torch.distributions.kl_divergence")
 HINTS = [
     "Everything is a function of one number per token: log r = logp_ref - logp, the log of π_ref / π.",

@@ -12,7 +12,7 @@ import torch.nn.functional as F
 from grader import kit
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="SFT loss on response tokens", zh="SFT损失(仅回复token)", topic="post-training", difficulty="easy",
+META = dict(title="SFT loss on response tokens", zh="SFT损失(只算回复)", topic="post-training", difficulty="easy",
             minutes=15, oracle="F.cross_entropy with ignore_index=-100 on labels built the Hugging Face way")
 HINTS = [
     "Shift first: logits[:, :-1] predict input_ids[:, 1:]. Every mask you build for the targets is shifted the "
