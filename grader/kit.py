@@ -566,3 +566,19 @@ def filter_sampler(filter_fn, mistake=""):
         ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
         return ids.view(logits.shape[:-1])
     return sample
+
+
+                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
+    return Invariant("vectors normalised independently", check)
+
+
+# ---- wave 2, training and post-training: work that must stay small ------------------------------
+
+def largest_intermediate(fn) -> tuple[int, str]:
+    """(elements, operator) of the largest tensor any non-view operation makes while fn() runs: for
+    rules about which intermediate a component may build (Muon's Gram matrix on the small side)."""
+    from grader.guards import LargestIntermediate
+    watch = LargestIntermediate()
+    with watch:
+        fn()
+    return watch.largest, watch.op
