@@ -568,10 +568,6 @@ def filter_sampler(filter_fn, mistake=""):
     return sample
 
 
-                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
-    return Invariant("vectors normalised independently", check)
-
-
 # ---- wave 2, training and post-training: work that must stay small ------------------------------
 
 def largest_intermediate(fn) -> tuple[int, str]:
