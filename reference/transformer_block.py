@@ -28,8 +28,9 @@ class DecoderBlock(nn.Module):
         k = a.k_proj(h).view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)    # (B, n_kv, S, hd)
         v = a.v_proj(h).view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)
         q, k = apply_rope(q, positions), apply_rope(k, positions)    # per head, after the split; never v
-        k, v = a._repeat_kv(k), a._repeat_kv(v)                                  # (B, H, S, hd)
-        scores = q @ k.transpose(-2, -1) * a.scale                               # (B, H, S, S)
+        g = a.n_heads // a.n_kv_heads                                            # query head h reads kv head h // g
+        k, v = k.repeat_interleave(g, dim=1), v.repeat_interleave(g, dim=1)      # (B, H, S, hd)
+        scores = q @ k.transpose(-2, -1) * a.head_dim ** -0.5                    # (B, H, S, S)
         future = torch.ones(S, S, dtype=torch.bool, device=h.device).triu(1)
         out = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1) @ v
         return a.o_proj(out.transpose(1, 2).reshape(B, S, -1))
