@@ -277,7 +277,7 @@ class Attention(torch.nn.Module):
     its parameters are theirs: q_proj, k_proj, v_proj, o_proj (nn.Linear) and a dropout.
 
     mistake: "d_model scale", "unscaled", "mask inverted", "mask on queries", "kv tiled",
-             "dropout after v", "softmax over queries", "no max", "top-left causal"."""
+             "dropout after v", "softmax over queries", "no max", "heads not transposed"."""
 
     def __init__(self, d_model, n_heads=1, n_kv_heads=None, dropout=0.0, *, bias=True, mistake=""):
         super().__init__()
@@ -313,7 +313,9 @@ class Attention(torch.nn.Module):
         out = weights @ v
         if m == "dropout after v":
             out = self.dropout(out)
-        out = self.o_proj(out.transpose(1, 2).reshape(B, S, H * hd))
+        if m != "heads not transposed":
+            out = out.transpose(1, 2)
+        out = self.o_proj(out.reshape(B, S, H * hd))
         if m == "mask on queries" and mask is not None:
             out = out.masked_fill(~mask[..., None], float("nan"))
         return out
@@ -578,3 +580,79 @@ def largest_intermediate(fn) -> tuple[int, str]:
     with watch:
         fn()
     return watch.largest, watch.op
+
+# ---- attention family: functions of (..., S_q, D) queries, head merging --------------------------
+# (attention, flash_attention; mqa, gqa and self_attention use the Attention part above)
+
+HEADS_NOT_TRANSPOSED = ("heads merged without moving them back: (B, H, S, head_dim) must be transposed to "
+                        "(B, S, H, head_dim) before the reshape to (B, S, H * head_dim)")
+
+
+def allowed_keys(case: Case, mask_key="mask", causal_key="causal") -> torch.Tensor:
+    """(..., S_q, S_k) bool for q, k = case.args[:2]: which keys each query may attend, the
+    bottom-right causal rule and the (broadcastable) mask together; leading dims as the mask has."""
+    s_q, s_k = case.args[0].shape[-2], case.args[1].shape[-2]
+    keep = causal_keep(s_q, s_k) if case.kwargs.get(causal_key) else torch.ones(s_q, s_k, dtype=torch.bool)
+    mask = case.kwargs.get(mask_key)
+    return keep if mask is None else keep & mask.cpu()
+
+
+def queries_with_keys_graded(case: Case, expected: torch.Tensor) -> torch.Tensor:
+    """Queries that may attend no key at all (all masked, or before the first key when causal and
+    S_q > S_k) are not graded."""
+    return allowed_keys(case).any(-1, keepdim=True).expand(expected.shape)
+
+
+def _same_where(a, b, rows, tol) -> bool:
+    if a.shape != b.shape:
+        return False
+    close = torch.isclose(a, b, rtol=1e-4, atol=tol, equal_nan=True)
+    return bool(close[rows].all())
+
+
+def bottom_right_causality(name="causality") -> Invariant:
+    """q, k, v = case.args[:3]: with causal=True, changing the keys and values that queries 0..t-1
+    may not see (j > i + S_k - S_q) leaves those queries' outputs alone."""
+    def check(call, case):
+        q, k, v = case.args[:3]
+        s_q, s_k = q.shape[-2], k.shape[-2]
+        t = max(s_q // 2, 1 + s_q - s_k)      # query t - 1 sees at least key 0 ...
+        p = s_k - s_q + t                     # ... and not key p
+        if t == 0 or t >= s_q:
+            return                            # every query sees every key, or S_k = 1
+        causal = Case(args=case.args, kwargs=case.kwargs | {"causal": True}, scale=case.scale)
+        later = list(case.args)
+        for i in (1, 2):
+            later[i] = later[i].clone()
+            later[i][..., p:, :] = -2.0 * later[i][..., p:, :] + 1.0
+        a = _tensor(call(causal))
+        b = _tensor(call(Case(args=tuple(later), kwargs=causal.kwargs, scale=case.scale)))
+        rows = queries_with_keys_graded(causal, a).clone()
+        rows[..., t:, :] = False
+        if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
+            raise Fail(f"with causal=True (S_q={s_q}, S_k={s_k}), changing keys and values {p}..{s_k - 1} changed the "
+                       f"outputs of queries 0..{t - 1}: query i may only see keys j <= i + (S_k - S_q) = i + "
+                       f"{s_k - s_q} (aligned bottom-right)")
+    return Invariant(name, check)
+
+
+def slices_independent(name="batch and heads independent") -> Invariant:
+    """q, k, v = case.args[:3] with leading (batch, head) dims: changing q, k and v of the first
+    slice leaves the outputs of every other slice alone."""
+    def check(call, case):
+        q = case.args[0]
+        lead = q.shape[:-2]
+        if math.prod(lead) < 2:
+            return
+        first = (0,) * len(lead)
+        changed = [t.clone() for t in case.args[:3]]
+        for t in changed:
+            t[first] = -3.0 * t[first] + 1.0
+        a = _tensor(call(case))
+        b = _tensor(call(Case(args=tuple(changed) + case.args[3:], kwargs=case.kwargs, scale=case.scale)))
+        rows = queries_with_keys_graded(case, a).clone()
+        rows[first] = False
+        if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
+            raise Fail(f"changing q, k and v of slice {list(first)} (the first batch element{', first head' * (len(lead) > 1)}) "
+                       f"changed the outputs of other slices: each attends only within itself")
+    return Invariant(name, check)
