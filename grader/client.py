@@ -200,7 +200,7 @@ def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, 
     from grader.store import Keeper
     started = time.monotonic()
     seed = random.randrange(2**31) if seed is None else seed
-    verdict = Verdict(drill=drill, file=str(Path(file).resolve()), seed=seed)
+    verdict = Verdict(drill=drill, file=str(Path(file).absolute()), seed=seed)   # a link is not its target
     limits = limits or Limits()
     request = {"drill": drill, "file": verdict.file, "seed": seed, "device": device, "speed": speed,
                "max_examples": max_examples, "limits": asdict(limits), "replay": replay}

@@ -351,7 +351,11 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
     tempfile.tempdir = None                        # tempfile's cached folder: found again under TMPDIR
     # the reference solution: gone from the modules the grader loaded, unimportable, unreadable
     reference_dir = str(ROOT / "reference") + os.sep
-    own = os.path.realpath(learner_file) if learner_file else ""   # grading a file kept there is fine
+    # grading a file kept in reference/ is fine (the reference itself is graded so); a file elsewhere
+    # that is a link to one is the reference solution
+    own = os.path.realpath(learner_file) if learner_file else ""
+    kept_there = bool(learner_file) and os.path.realpath(os.path.dirname(os.path.abspath(learner_file))) + os.sep \
+        == reference_dir
     own_cached = Path(own).stem + "."
 
     def record(what: str) -> None:
@@ -363,8 +367,8 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
         path = os.path.realpath(os.path.abspath(path))
         if not (path + os.sep).startswith(reference_dir) or path + os.sep == reference_dir:
             return False
-        if own.startswith(reference_dir) and (path == own or (Path(path).parent.name == "__pycache__"
-                                                             and Path(path).name.startswith(own_cached))):
+        if kept_there and (path == own or (Path(path).parent.name == "__pycache__"
+                                           and Path(path).name.startswith(own_cached))):
             return False
         return True
 

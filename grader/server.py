@@ -512,7 +512,8 @@ class Server:
                 sandbox.kill_tree(pid)                    # an orphan of some grading: what it started goes too
             else:
                 self.end(g, status)
-        self.kill_orphans()
+        if self.gradings:                                  # orphans come only from gradings (finish() kills the
+            self.kill_orphans()                            # last ones before its verdict)
 
     @staticmethod
     def drain(g: Grading) -> None:

@@ -148,9 +148,13 @@ class Store:
         if self.read_only:
             self._open_read_only()
             return
-        with self._lock():
-            self._recover()
-            self._migrate()
+        try:
+            with self._lock():
+                self._recover()
+                self._migrate()
+        except OSError as e:                # a full disk, a folder where a file should be, ...
+            raise StoreError(f"the progress store {self.path} could not be opened or repaired "
+                             f"({e.strerror or e}); it was left as it is") from None
         self._daily_backup()
 
     # ---- opening ------------------------------------------------------------------------------
@@ -362,6 +366,13 @@ class Store:
         kept beside it first. Returns where."""
         if self.read_only:
             raise ReadOnly(f"DRILL_HOME ({self.path.parent}) is read-only: nothing can be restored there")
+        try:
+            version, problem = inspect(backup)
+        except sqlite3.OperationalError as e:
+            version, problem = 0, str(e)
+        if problem or version > SCHEMA_VERSION:
+            raise StoreError(f"{backup.name} cannot be restored: " + (problem or f"it was written by a newer drill "
+                                                                      f"(schema {version})") + "; nothing was changed")
         with self._lock():
             aside = None
             try:

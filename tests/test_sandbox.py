@@ -213,6 +213,12 @@ def test_using_the_reference_solution_is_reported_and_never_passes(how, grader_h
     assert "your file uses the reference solution" in messages(verdict)
 
 
+def test_a_file_that_links_to_the_reference_is_the_reference_solution(grader_home, tmp_path):
+    (tmp_path / "softmax.py").symlink_to(get("softmax").reference)
+    verdict = client.grade("softmax", tmp_path / "softmax.py", home=grader_home, seed=1, speed=False, limits=QUICK)
+    assert verdict.status == FAIL and "your file uses the reference solution" in messages(verdict)
+
+
 def test_the_reference_itself_passes_through_the_sandbox(grader_home):
     verdict = client.grade("softmax", get("softmax").reference, home=grader_home, seed=5, limits=QUICK)
     assert verdict.passed and all(c.status in (PASS, SKIPPED) for c in verdict.checks), messages(verdict)

@@ -215,6 +215,12 @@ def test_restoring_a_backup_keeps_the_store_it_replaces(tmp_path):
     store = Store(path)
     store.record("check", "softmax", status="pass", seconds=1.0)
     current = stored(path)
+    broken = store.backups / "progress-2000-01-01.sqlite3"
+    damaged(broken)
+    with pytest.raises(StoreError, match="cannot be restored"):
+        store.restore(broken)                                  # a damaged backup is not put in its place
+    assert stored(path) == current
+    broken.unlink()
     aside = store.restore(store.latest_backup())
     assert stored(path) == [e[:3] for e in backed_up] and stored(aside) == current
     assert Store(path).integrity() == "ok"
