@@ -74,6 +74,8 @@ def try_record(what: str, write) -> bool:
         return True
     except typer.Exit:
         raise
+    except HomeError as e:           # no DRILL_HOME at all: the command cannot go on
+        raise unusable(str(e)) from None
     except Exception as e:          # the store's own errors, sqlite3's, a full disk, ...
         text = str(e) if isinstance(e, (StoreError, HomeError)) else f"{type(e).__name__}: {e}"
         err.print(f"[yellow]{escape(what)} was not recorded:[/] {escape(text)}")
@@ -561,8 +563,7 @@ def hint(drill_id: last_or("last started or checked") = None):
     checks = [e for e in s.attempt(info.id) if e["kind"] == "check"]
     named = checks[-1]["detail"].get("hints", []) if checks else []
     n = min(s.hints_taken(info.id) + 1, len(info.hints))
-    if not try_record("this hint", lambda: s.record("hint", info.id, number=n)):
-        raise typer.Exit(2)                  # a hint not counted would come again: none is shown
+    try_record("this hint", lambda: s.record("hint", info.id, number=n))
     console.print(f"[bold]{info.id}[/] · {info.title} {info.zh}")
     for text in named:
         console.print(f"[bold yellow]for the mistake your last check named:[/] {escape(text)}")
@@ -576,8 +577,7 @@ def hint(drill_id: last_or("last started or checked") = None):
 def solution(drill_id: ID):
     """Show the reference solution (recorded as revealed)."""
     info = known(drill_id)
-    if not try_record("this reveal", lambda: store().record("reveal", info.id)):
-        raise typer.Exit(2)                  # shown only once it counts as seen
+    try_record("this reveal", lambda: store().record("reveal", info.id))
     console.print(Syntax(info.reference.read_text(encoding="utf-8"), "python", line_numbers=True))
 
 
