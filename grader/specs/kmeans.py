@@ -49,7 +49,8 @@ def magnitude(*tensors) -> float:
 # ---- kmeans_pp_init: graded by the exact distribution of whole seed sequences ------------------------
 
 N_DRAWS = 600      # per sampled case: every seeding is a call of the learner's function
-BASE = 16           # a seed sequence (i_1, ..., i_k) is the category sum_j i_j * BASE^(k - j); n <= BASE
+BASE = 10           # a seed sequence is counted as the number whose digits are its rows: 23 = rows 2 then 3, 3 =
+                    # rows 0 then 3 (the sampled cases have n <= 10 points)
 
 
 def seedings(init, case: Case, ns):
@@ -86,7 +87,8 @@ def sequence_probs(case: Case) -> torch.Tensor:
 
 
 def draws(x, k, label, n=N_DRAWS) -> Case:
-    return Case(args=(x.expand(n, *x.shape), k), kwargs={"generator": gen(0)}, label=f"{n} seedings: {label}")
+    return Case(args=(x.expand(n, *x.shape), k), kwargs={"generator": gen(0)},
+                label=f"{n} seedings, each counted as the number its row indices spell (23 = rows 2 then 3): {label}")
 
 
 LINE = points([0.0], [1.0], [3.0], [12.0])
@@ -170,6 +172,7 @@ INIT = Entry(
         draws(PLANE, 3, "D² to the nearest seed, and a duplicate point; k = 3"),
         draws(TRIANGLE, 3, "k = n = 3"),
     ], probs=sequence_probs, outcome=sequence),
+    graded=lambda case, expected: torch.zeros(expected.shape, dtype=torch.bool),   # random: frequencies judge it
     mistakes=[
         D_NOT_D2,
         Mistake("D² measured to the most recent seed instead of the nearest seed so far", like=seeding(to="last"),
@@ -435,7 +438,8 @@ TWO_SPOTS = points([0.0, 0.0], [6.0, 8.0])
 KMEANS = Entry(
     "kmeans",
     inputs=kmeans_inputs,
-    examples=[
+    examples=[   # the first gives one answer whatever the seeds: the engine calls it twice to check determinism
+        Case(args=(seeded(15, 7, 2), 1), kwargs={"generator": gen(6)}, label="k = 1: one cluster, its mean"),
         Case(args=(points([0.0, 0.0], [1.0, 0.0], [10.0, 0.0], [11.0, 0.0]), 2), kwargs={"generator": gen(0)},
              label="the prompt's example", scale=11.0),
         Case(args=(seeded(13, 30, 2) * 4.0, 3), kwargs={"generator": gen(1)}, label="n=30, k=3", scale=12.0),
