@@ -566,3 +566,49 @@ def filter_sampler(filter_fn, mistake=""):
         ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
         return ids.view(logits.shape[:-1])
     return sample
+
+
+# ---- vision: sliding windows over (N, C, H, W) images (conv2d, maxpool2d) ------------------------
+
+def window_count(size: int, kernel: int, stride: int, padding: int) -> int:
+    """How many windows of `kernel` fit along a side of `size` padded by `padding` at both ends."""
+    return (size + 2 * padding - kernel) // stride + 1
+
+
+# F.pad's tuple is (left, right, top, bottom): the classic slips pad one side, or only the width
+PADS = {"both": lambda p: (p, p, p, p), "top left": lambda p: (p, 0, p, 0),
+        "bottom right": lambda p: (0, p, 0, p), "width only": lambda p: (p, p)}
+PAD_ONE_SIDE = ("padding added on one side only: F.pad's tuple is (left, right, top, bottom), so p on every "
+                "side is (p, p, p, p)")
+PAD_WIDTH_ONLY = ("padding applied to the width only: F.pad(x, (p, p)) pads the last dim; (p, p, p, p) pads "
+                  "H and W")
+OUTPUT_SIZE = "output size H_out / W_out computed wrongly: H_out = (H + 2·padding - kh) // stride + 1"
+# (n + p - k) // s + 1, padding counted once, cuts the same windows as padding on the top and left only
+SIZES = {"no +1": lambda n, k, s, p: (n + 2 * p - k) // s,
+         "padding left out": lambda n, k, s, p: (n - k) // s + 1}
+
+
+def windows(x, kh: int, kw: int, stride: int, padding: int, fill: float = 0.0, pad: str = "both",
+            size: str = ""):
+    """(N, C, H_out, W_out, kh, kw): the windows of x padded with `fill`, as a learner may cut them:
+    padded on every side ("both") or as one of PADS' slips; with `size` (a key of SIZES), H_out and
+    W_out come from a wrong formula and the windows are the top-left ones (an index-based im2col),
+    which raises where the formula asks for more windows than exist."""
+    x = torch.nn.functional.pad(x, PADS[pad](padding), value=fill)
+    w = x.unfold(2, kh, stride).unfold(3, kw, stride)
+    if size:
+        h_out, w_out = SIZES[size](x.shape[2] - 2 * padding, kh, stride, padding), \
+            SIZES[size](x.shape[3] - 2 * padding, kw, stride, padding)
+        if h_out > w.shape[2] or w_out > w.shape[3]:
+            raise IndexError("index out of bounds")
+        w = w[:, :, :max(h_out, 0), :max(w_out, 0)]
+    return w
+
+
+def window_geometry(draw, kh: int, kw: int, max_padding: int, max_stride: int = 3):
+    """(H, W, stride, padding) such that at least one window of (kh, kw) fits."""
+    stride = draw(st.integers(1, max_stride))
+    padding = draw(st.integers(0, max_padding))
+    H = draw(st.integers(max(1, kh - 2 * padding), max(1, kh - 2 * padding) + 6))
+    W = draw(st.integers(max(1, kw - 2 * padding), max(1, kw - 2 * padding) + 6))
+    return H, W, stride, padding
