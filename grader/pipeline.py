@@ -385,8 +385,8 @@ class EntryGrading:
                 raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
                                            f"NotImplementedError" + (f" (line {where})" if where else "") +
                                            "; fill in its TODO"))
-            if isinstance(e.exc, ParameterMismatch):
-                raise StopEntry(self.check("parameters", FAIL, str(e), call=self.runner.describe(case)))
+            if isinstance(e.exc, ParameterMismatch):      # named by the drill's error patterns, as any error
+                raise StopEntry(self.failed("parameters", Mismatch("parameters", str(e), case, error=e.exc)))
             # any other error is reported, with its input, by the value checks
         yield self.check("started", PASS)
 
