@@ -612,3 +612,52 @@ def window_geometry(draw, kh: int, kw: int, max_padding: int, max_stride: int = 
     H = draw(st.integers(max(1, kh - 2 * padding), max(1, kh - 2 * padding) + 6))
     W = draw(st.integers(max(1, kw - 2 * padding), max(1, kw - 2 * padding) + 6))
     return H, W, stride, padding
+
+
+# ---- recurrent cells: single steps and sequences with the state carried (lstm_cell, gru_cell) -----
+
+def recurrent_case(inputs, hidden_size: int, state="left out", label: str = "", seed: int = 0,
+                   scale: float = 1.0) -> Case:
+    """A cell built as Cell(input_size, hidden_size) run over inputs (T, B, input_size): T = 1 is
+    a single step. `state` is the first step's state: left out (the default), None, or given."""
+    kwargs = {"inputs": inputs} | ({} if isinstance(state, str) else {"state": state})
+    return Case(kwargs=kwargs, init=(inputs.shape[-1], hidden_size), label=label, seed=seed, scale=scale)
+
+
+def recurrent_steps(names=None):
+    """run(cell, case, ns): the cell over case's inputs, each step fed the state the previous step
+    returned, as a Trace of every step's output (a tuple shown by `names`, as {"h": ..., "c": ...})."""
+    from grader.spec import Trace
+
+    def run(cell, case, ns):
+        xs, given = case.kwargs["inputs"], "state" in case.kwargs
+        state, trace, T = case.kwargs.get("state"), Trace(), xs.shape[0]
+        for t in range(T):
+            if t == 0:
+                out = cell(xs[0], state) if given else cell(xs[0])
+                call = "forward(inputs[0], state)" if given else "forward(inputs[0]) (state left out)"
+            else:
+                out = cell(xs[t], state)
+                call = f"forward(inputs[{t}], the state step {t} returned)"
+            # copies: a later step that changes this state in place must not change what this step returned
+            kept = type(out)(o.clone() if isinstance(o, torch.Tensor) else o for o in out) \
+                if isinstance(out, (tuple, list)) else out.clone() if isinstance(out, torch.Tensor) else out
+            shown = dict(zip(names, kept)) if names and isinstance(kept, (tuple, list)) and len(kept) == len(names) \
+                else kept
+            trace.step(f"step {t + 1} of {T}: {call}", shown)
+            state = out
+        return trace
+    return run
+
+
+def recurrent_inputs(draw, state_shapes) -> Case:
+    """A drawn sequence: B, input_size, hidden_size, T (1: a single step), the first state left out,
+    None or given (state_shapes(B, hidden) gives the shapes of its tensors)."""
+    B, I, H, T = draw(st.integers(1, 4)), draw(st.integers(1, 6)), draw(st.integers(1, 6)), draw(st.integers(1, 4))
+    scale = draw(st.sampled_from([1.0, 3.0, 10.0]))
+    kind = draw(st.sampled_from(["left out", "None", "given"]))
+    state = "left out" if kind == "left out" else None if kind == "None" else \
+        tuple(randn(draw, *s) for s in state_shapes(B, H))
+    if isinstance(state, tuple) and len(state) == 1:
+        state = state[0]
+    return recurrent_case(randn(draw, T, B, I, scale=scale), H, state, seed=draw(st.integers(0, 2**16)))
