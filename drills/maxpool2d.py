@@ -38,7 +38,8 @@ import torch
 import torch.nn.functional as F
 
 
-def max_pool2d(x: torch.Tensor, kernel_size: int, stride: int | None = None, padding: int = 0) -> torch.Tensor:
+def max_pool2d(x: torch.Tensor, kernel_size: int, stride: int | None = None,
+               padding: int = 0) -> torch.Tensor:
     # TODO: default stride, pad with -inf, cut the windows (N, C, H_out, W_out, k, k), max over
     # each window (about 4 lines)
     raise NotImplementedError

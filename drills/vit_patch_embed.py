@@ -12,9 +12,9 @@ puts a learned class token first, and adds learned position embeddings.
   by row, then channel 1's, ... (CHANNELS FIRST: F.unfold's order, and that of a conv weight
   (embed_dim, C, p, p) flattened).
 - Parameters (names and shapes are fixed; the grader loads its own values into them):
-    proj       nn.Linear(in_chans·p·p, embed_dim)    weight (embed_dim, in_chans·p·p), bias (embed_dim,)
-    cls_token  nn.Parameter (1, 1, embed_dim)        (zeros to start)
-    pos_embed  nn.Parameter (1, 1 + N, embed_dim)    (small random values to start, e.g. 0.02·randn)
+    proj       nn.Linear(in_chans·p·p, embed_dim): weight (embed_dim, in_chans·p·p), bias (embed_dim,)
+    cls_token  nn.Parameter (1, 1, embed_dim), zeros to start
+    pos_embed  nn.Parameter (1, 1 + N, embed_dim), small random values to start (0.02·randn)
 - forward returns `(B, 1 + N, embed_dim)`:
       tokens = proj(patches)                                   (B, N, embed_dim)
       out    = cat([cls_token for every image, tokens], dim=1) + pos_embed
@@ -27,7 +27,8 @@ puts a learned class token first, and adds learned position embeddings.
 
 Example (img_size 4, patch_size 2, in_chans 1, embed_dim 2):
     >>> pe = PatchEmbed(4, 2, 1, 2)
-    >>> pe.proj.weight.data = torch.tensor([[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]])   # first, last pixel
+    >>> pe.proj.weight.data = torch.tensor([[1.0, 0.0, 0.0, 0.0],     # a patch's first pixel
+    ...                                     [0.0, 0.0, 0.0, 1.0]])    # and its last
     >>> pe.proj.bias.data = torch.zeros(2)
     >>> pe.cls_token.data = torch.tensor([[[-1.0, -1.0]]])
     >>> pe.pos_embed.data = 0.1 * torch.arange(5.0).view(1, 5, 1).expand(1, 5, 2)
@@ -45,7 +46,8 @@ from torch import nn
 
 class PatchEmbed(nn.Module):
     def __init__(self, img_size: int, patch_size: int, in_chans: int, embed_dim: int):
-        # TODO: super().__init__(), keep patch_size, `proj`, `cls_token`, `pos_embed` (about 6 lines)
+        # TODO: super().__init__(), keep patch_size, `proj`, `cls_token`, `pos_embed`
+        # (about 6 lines)
         raise NotImplementedError
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

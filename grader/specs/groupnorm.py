@@ -65,7 +65,8 @@ def groups_independent(call, case):
     diff = (a[0, rest] - b[0, rest]).detach().abs().max()
     if diff > 1e-5 * case.scale:
         raise Fail(f"changing channel 0 (group 0) changed the outputs of channels {C // G}..{C - 1} (the other "
-                   f"groups) by {diff.item():.2g}: each group of {C // G} consecutive channels is normalised on its own")
+                   f"groups) by {diff.item():.2g}: each group of {C // G} consecutive channels is normalised on "
+                   f"its own")
 
 
 # ---- classic mistakes, written as a learner would ------------------------------------------------
