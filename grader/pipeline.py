@@ -389,9 +389,9 @@ class EntryGrading:
                 raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
                                            f"NotImplementedError" + (f" (line {where})" if where else "") +
                                            "; fill in its TODO"))
-            if isinstance(e.exc, ParameterMismatch):
-                raise StopEntry(self.check("parameters", FAIL, str(e), call=self.runner.describe(case),
-                                           mistake=self.mistake_of_check("parameters")))
+            if isinstance(e.exc, ParameterMismatch):      # named by a check= mistake or the drill's error patterns
+                raise StopEntry(self.failed("parameters", Mismatch("parameters", str(e), case, error=e.exc,
+                                                                   mistake=self.mistake_of_check("parameters"))))
             # any other error is reported, with its input, by the value checks
         yield self.check("started", PASS)
 
