@@ -17,17 +17,19 @@ dim with its backward written by hand, and `logsumexp(x)`, which applies it:
   no NumPy). Graded with torch.autograd.gradcheck and gradgradcheck in float64.
 - `logsumexp(x)` returns `LogSumExp.apply(x)`. `x` is a float tensor with at least one dim and
   n >= 1, finite; the output has x's dtype and device (float64 must work too). x is not modified.
+  No Python loop over the rows.
 - Do not call torch.logsumexp or the softmax family (softmax, log_softmax): write them.
 
 Example:
     >>> x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
     >>> out = logsumexp(x); out
     tensor(3.4076, grad_fn=<LogSumExpBackward>)
-    >>> out.backward(); x.grad                                       # softmax(x)
+    >>> out.backward(); x.grad                           # softmax(x)
     tensor([0.0900, 0.2447, 0.6652])
-    >>> logsumexp(torch.tensor([[1000.0, 1000.0], [-1000.0, -1000.0]]))   # ±1000 ± log 2
-    tensor([1000.6932, -999.3068])
-    >>> torch.autograd.gradgradcheck(logsumexp, (torch.randn(3, 4, dtype=torch.float64, requires_grad=True),))
+    >>> logsumexp(torch.tensor([[1000.0, 1000.0], [-1000.0, -1000.0]]))
+    tensor([1000.6932, -999.3068])                      # ±1000 + log 2
+    >>> x64 = torch.randn(3, 4, dtype=torch.float64, requires_grad=True)
+    >>> torch.autograd.gradgradcheck(logsumexp, (x64,))
     True
 """
 import torch

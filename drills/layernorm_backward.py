@@ -6,7 +6,8 @@ dim, derived and computed by hand — no autograd.
 The forward, as nn.LayerNorm(d, eps) with weight `gamma` and bias `beta` computes it, for each
 vector of d numbers along the last dim:
 
-    mean = x.mean(-1)            var = ((x - mean) ** 2).mean(-1)      # biased: divided by d
+    mean = x.mean(-1)
+    var  = ((x - mean) ** 2).mean(-1)           # biased: divided by d
     xhat = (x - mean) / sqrt(var + eps)
     y    = gamma * xhat + beta
 
@@ -26,11 +27,11 @@ Given `dout` = dL/dy, return `(dx, dgamma, dbeta)` = dL/d(x, gamma, beta).
 
 Example (one vector, d = 3):
     >>> x, gamma = torch.tensor([1.0, 2.0, 4.0]), torch.tensor([1.0, 1.0, 1.0])
-    >>> dout = torch.tensor([1.0, 0.0, 0.0])                          # L = y[0]
+    >>> dout = torch.tensor([1.0, 0.0, 0.0])             # L = y[0]
     >>> dx, dgamma, dbeta = layernorm_backward(dout, x, gamma)
-    >>> dx                                                            # sums to 0: shifting x changes nothing
+    >>> dx                                  # sums to 0: a shift of x changes nothing
     tensor([ 0.2291, -0.3436,  0.1145])
-    >>> dgamma, dbeta                                                  # dout * xhat, dout
+    >>> dgamma, dbeta                                    # dout * xhat, dout
     (tensor([-1.0690,  0.0000,  0.0000]), tensor([1., 0., 0.]))
 """
 import torch

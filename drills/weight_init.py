@@ -29,13 +29,14 @@ the given `shape` drawn from `generator`:
 - Do not call torch.nn.init: write them.
 
 Example:
-    >>> w = kaiming_uniform((256, 128), generator=torch.Generator().manual_seed(0))
-    >>> w.shape, w.dtype, w.abs().max() <= (2 ** 0.5) * (3 / 128) ** 0.5      # b = 0.2165
+    >>> g = torch.Generator().manual_seed(0)
+    >>> w = kaiming_uniform((256, 128), generator=g)    # b = sqrt(2) * sqrt(3 / 128)
+    >>> w.shape, w.dtype, w.abs().max() <= 0.2166
     (torch.Size([256, 128]), torch.float32, tensor(True))
-    >>> w.std()                                                                # b / sqrt(3) = 0.1250
+    >>> w.std()                                          # b / sqrt(3) = 0.1250
     tensor(0.1248)
     >>> xavier_normal((64, 32, 3, 3), generator=torch.Generator().manual_seed(0)).std()
-    tensor(0.0484)                                   # sqrt(2 / (32 * 9 + 64 * 9)) = 0.0481
+    tensor(0.0484)                          # sqrt(2 / (32 * 9 + 64 * 9)) = 0.0481
 """
 import math
 
