@@ -243,53 +243,46 @@ ALLREDUCE_MISTAKES = [
 ]
 
 
+STEP_MISTAKES = {
+    "reduce-scatter": [
+        ("index plus", "reduce-scatter sends chunk (r + step) % N: chunk (r - step) % N is what rank r received in "
+                       "the step before, the one to pass on"),
+        ("swapped rule", "the received chunk replaces the receiver's in reduce-scatter: it is added (replacing is "
+                         "all-gather's rule)"),
+    ],
+    "all-gather": [
+        ("unreduced", "all-gather sends chunk (r - step) % N, one rank r has only partly reduced: it owns chunk "
+                      "(r + 1) % N after reduce-scatter, so step s sends (r + 1 - step) % N"),
+        ("swapped rule", "the received chunk is added in all-gather: it replaces the receiver's (it is already the "
+                         "full sum)"),
+    ],
+}
+
+
+def step_entry(name, which, seed):
+    """The entry of one phase's step function, graded over a whole phase from a split state."""
+    mistakes = STEP_MISTAKES[which] + [
+        ("reversed", f"{which} sends to rank (r - 1) % N: the ring sends to (r + 1) % N"),
+        ("elements", "bytes counted as elements: multiply numel() by element_size()")]
+    return Entry(
+        name,
+        inputs=step_inputs,
+        run=phase(which),
+        examples=[split_state(3, 5, seed=seed, label="the prompt's N = 3, 5 elements each"),
+                  split_state(4, 10, seed=seed + 3, label="N = 4, 10 elements: chunks of 3, 3, 2, 2"),
+                  split_state(5, 3, seed=seed + 8, label="N = 5, 3 elements: two empty chunks"),
+                  split_state(2, 7, seed=seed + 13, label="N = 2"),
+                  split_state(6, 13, seed=seed + 15)],
+        mistakes=[Mistake(message, like=step_like(which, m)) for m, message in mistakes],
+        loops=Loops(small=split_state(4, 12, seed=seed + 19), large=split_state(4, 36, seed=seed + 19),
+                    over="the elements of a chunk"),
+    )
+
+
 DRILL = Drill(
     entries=[
-        Entry(
-            "reduce_scatter_step",
-            inputs=step_inputs,
-            run=phase("reduce-scatter"),
-            examples=[split_state(3, 5, seed=1, label="the prompt's N = 3, 5 elements each"),
-                      split_state(4, 10, seed=4, label="N = 4, 10 elements: chunks of 3, 3, 2, 2"),
-                      split_state(5, 3, seed=9, label="N = 5, 3 elements: two empty chunks"),
-                      split_state(2, 7, seed=14, label="N = 2"),
-                      split_state(6, 13, seed=16)],
-            mistakes=[
-                Mistake("reduce-scatter sends chunk (r + step) % N: chunk (r - step) % N is what rank r received in "
-                        "the step before, the one to pass on", like=step_like("reduce-scatter", "index plus")),
-                Mistake("reduce-scatter sends to rank (r - 1) % N: the ring sends to (r + 1) % N",
-                        like=step_like("reduce-scatter", "reversed")),
-                Mistake("the received chunk replaces the receiver's in reduce-scatter: it is added (replacing is "
-                        "all-gather's rule)", like=step_like("reduce-scatter", "swapped rule")),
-                Mistake("bytes counted as elements: multiply numel() by element_size()",
-                        like=step_like("reduce-scatter", "elements")),
-            ],
-            loops=Loops(small=split_state(4, 12, seed=20), large=split_state(4, 36, seed=20),
-                        over="the elements of a chunk"),
-        ),
-        Entry(
-            "all_gather_step",
-            inputs=step_inputs,
-            run=phase("all-gather"),
-            examples=[split_state(3, 5, seed=2, label="the prompt's N = 3, 5 elements each"),
-                      split_state(4, 10, seed=5, label="N = 4, 10 elements: chunks of 3, 3, 2, 2"),
-                      split_state(5, 3, seed=10, label="N = 5, 3 elements: two empty chunks"),
-                      split_state(2, 7, seed=15, label="N = 2"),
-                      split_state(6, 13, seed=17)],
-            mistakes=[
-                Mistake("all-gather sends chunk (r - step) % N, one rank r has only partly reduced: it owns chunk "
-                        "(r + 1) % N after reduce-scatter, so step s sends (r + 1 - step) % N",
-                        like=step_like("all-gather", "unreduced")),
-                Mistake("the received chunk is added in all-gather: it replaces the receiver's (it is already the "
-                        "full sum)", like=step_like("all-gather", "swapped rule")),
-                Mistake("all-gather sends to rank (r - 1) % N: the ring sends to (r + 1) % N",
-                        like=step_like("all-gather", "reversed")),
-                Mistake("bytes counted as elements: multiply numel() by element_size()",
-                        like=step_like("all-gather", "elements")),
-            ],
-            loops=Loops(small=split_state(4, 12, seed=21), large=split_state(4, 36, seed=21),
-                        over="the elements of a chunk"),
-        ),
+        step_entry("reduce_scatter_step", "reduce-scatter", seed=1),
+        step_entry("all_gather_step", "all-gather", seed=2),
         Entry(
             "ring_allreduce",
             inputs=allreduce_inputs,
