@@ -164,7 +164,8 @@ def summed_along_the_ring(call, case):
 
 def step_like(which, mistake):
     """A step of `which` ("reduce-scatter" or "all-gather") with one mistake: "index plus" (chunk
-    (r + step) % N), "unreduced" (all-gather sends chunk (r - step) % N), "reversed" (sends to r - 1),
+    (r + step) % N), "off by one" (reduce-scatter sends chunk (r + 1 - step) % N, all-gather's index),
+    "unreduced" (all-gather sends chunk (r - step) % N), "reversed" (sends to r - 1),
     "swapped rule" (replaces where it should add, or the other way), "elements" (bytes = numel)."""
     def step_fn(chunks, step):
         N = len(chunks)
@@ -172,7 +173,7 @@ def step_like(which, mistake):
         sent = [0] * N
         for r in range(N):
             if which == "reduce-scatter":
-                c = (r + step) % N if mistake == "index plus" else (r - step) % N
+                c = {"index plus": r + step, "off by one": r + 1 - step}.get(mistake, r - step) % N
             else:
                 c = (r - step) % N if mistake == "unreduced" else (r + 1 - step) % N
             dst = (r - 1) % N if mistake == "reversed" else (r + 1) % N
@@ -185,7 +186,8 @@ def step_like(which, mistake):
 
 def allreduce_like(mistake):
     """ring_allreduce with one mistake: "floor chunks" (size // N each, the rest never reduced),
-    "torch.chunk", "N steps" (of reduce-scatter), "gather unreduced", "elements", "whole tensor",
+    "torch.chunk", "N steps" (of reduce-scatter), "scatter off by one" (reduce-scatter from chunk
+    r + 1), "gather unreduced", "elements", "whole tensor",
     "reduce-scatter bytes only", "received"."""
     def ring_allreduce(tensors):
         N = len(tensors)
@@ -203,7 +205,7 @@ def allreduce_like(mistake):
         for s in range(N if mistake == "N steps" else N - 1):
             new = [list(row) for row in chunks]
             for r in range(N):
-                c, dst = (r - s) % N, (r + 1) % N
+                c, dst = ((r + 1 - s) if mistake == "scatter off by one" else (r - s)) % N, (r + 1) % N
                 new[dst][c] = new[dst][c] + chunks[r][c]
                 sent[r] += (size if mistake == "whole tensor" else chunks[r][c].numel()) * item
                 got[dst] += chunks[r][c].numel() * item
@@ -230,6 +232,9 @@ def allreduce_like(mistake):
 ALLREDUCE_MISTAKES = [
     ("gather unreduced", "all-gather starts from chunk r, which rank r has only partly reduced: after reduce-scatter "
                          "rank r owns chunk (r + 1) % N, so all-gather step s sends chunk (r + 1 - s) % N"),
+    ("scatter off by one", "reduce-scatter starts from chunk r + 1 (all-gather's index) instead of chunk r: rank r "
+                           "then owns the full chunk (r + 2) % N, and the all-gather, which starts from chunk "
+                           "(r + 1) % N, passes on partial sums"),
     ("N steps", "reduce-scatter runs N steps instead of N - 1: one rank's data is added twice"),
     ("floor chunks", "chunks of size // N: the last size % N elements are never reduced; tensor_split(N) covers "
                      "every element"),
@@ -247,6 +252,8 @@ STEP_MISTAKES = {
     "reduce-scatter": [
         ("index plus", "reduce-scatter sends chunk (r + step) % N: chunk (r - step) % N is what rank r received in "
                        "the step before, the one to pass on"),
+        ("off by one", "reduce-scatter step s sends chunk (r + 1 - step) % N, all-gather's index: it sends chunk "
+                       "(r - step) % N, so step 0 sends rank r's own chunk r"),
         ("swapped rule", "the received chunk replaces the receiver's in reduce-scatter: it is added (replacing is "
                          "all-gather's rule)"),
     ],
