@@ -6,8 +6,8 @@ dim with its backward written by hand, and `logsumexp(x)`, which applies it:
     logsumexp(x)[...] = log(sum_j exp(x[..., j]))          x (..., n) -> (...)
 
 - `forward(ctx, x)`: stable for |x| up to 1e4 (exp(89) already overflows float32): subtract
-  each row's own max m first, out = m + log(sum(exp(x - m))). Save what backward needs with
-  `ctx.save_for_backward` (tensors, not attributes of ctx).
+  each row's own max m first, out = m + log(sum(exp(x - m))). What backward needs is kept on
+  ctx, usually with `ctx.save_for_backward(...)` (read back as `ctx.saved_tensors`).
 - `backward(ctx, grad_out)`: `grad_out` has the output's shape (...); return dL/dx, of x's shape.
   d out / d x_j = softmax(x)_j = exp(x_j - out). Only one input tensor, so one gradient.
 - The backward is written by hand from saved tensors: it must not call autograd on the forward
