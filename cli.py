@@ -1,33 +1,43 @@
 """drill: practise writing ML components by hand, graded against a reference you can trust.
 
 The CLI parses and renders. Grading happens in the warm grader's processes (grader.client,
-grader.server, grader.sandbox); state lives in
-the progress store (grader.store) under DRILL_HOME."""
+grader.server, grader.sandbox); state lives in the progress store (grader.store) under DRILL_HOME."""
 from __future__ import annotations
 
+import difflib
+import hashlib
+import io
 import json
 import os
-from contextlib import closing
+import re
+import signal
 import subprocess
 import sys
+import tempfile
+import textwrap
+import threading
 import time
+from contextlib import closing, contextmanager, suppress
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.syntax import Syntax
 from rich.table import Table
+from rich.text import Text
 
 from grader import home, registry
 from grader.home import HomeError
-from grader.result import Check, Verdict
+from grader.report import COLUMNS, clock
+from grader.result import ERROR, Check, Verdict
 from grader.store import Store, StoreError
 
 app = typer.Typer(help="Practise writing ML components by hand: drill start softmax, then drill check.",
-                  no_args_is_help=True, add_completion=False)
+                  no_args_is_help=True)
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 STYLE = {"pass": "green", "fail": "red", "error": "red", "todo": "yellow", "skipped": "dim"}
@@ -64,44 +74,181 @@ def try_record(what: str, write) -> bool:
 
 
 def unusable(message: str) -> typer.Exit:
-    console.print(f"[red]{escape(message)}[/]")
+    """Say in one sentence why the command cannot go on; the command then exits with 2."""
+    err.print(f"[red]{escape(message)}[/]")
     return typer.Exit(2)
 
 
+def drill_home() -> Path:
+    try:
+        return home.home()
+    except HomeError as e:
+        raise unusable(str(e)) from None
+
+
+def writable_home(command: str) -> Path:
+    """DRILL_HOME, for a command that must write there."""
+    path = drill_home()
+    if not home.writable():
+        raise unusable(f"DRILL_HOME ({path}) is read-only and drill {command} writes there: set DRILL_HOME to "
+                       f"a folder you can write.")
+    return path
+
+
+def grader_home() -> Path:
+    """Where the warm grader keeps its log: DRILL_HOME, or a private temporary folder when DRILL_HOME
+    is read-only (the check is then graded, and not recorded)."""
+    path = drill_home()
+    if home.writable():
+        return path
+    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"drill-{os.getuid()}-{key}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def normal(name: str) -> str:
+    """A drill id as people type it: case, '-', '_' and spaces do not matter."""
+    return re.sub(r"[-_\s]", "", name.lower())
+
+
 def known(drill_id: str) -> registry.DrillInfo:
-    info = registry.get(drill_id)
-    if info is None:
-        close = [d for d in registry.drills() if drill_id in d or d in drill_id]
-        hint = f" Did you mean {', '.join(close)}?" if close else " `drill list` shows them all."
-        raise unusable(f"No drill called {drill_id!r}.{hint}")
-    return info
+    """The drill `drill_id` names (`GQA`, `top-p`, `layer_norm`, `kv cache`), or exit 2 with the
+    ids it is closest to."""
+    ids = {normal(d): d for d in registry.drills()}
+    key = normal(drill_id)
+    if key in ids:
+        return registry.get(ids[key])
+    close = difflib.get_close_matches(key, ids, n=4, cutoff=0.6)
+    close += [n for n in ids if key and (key in n or n in key) and n not in close]    # "norm" → layernorm, …
+    names = [ids[n] for n in close[:5]]
+    hint = f"did you mean {', '.join(names)}?" if names else "drill list shows them all."
+    raise unusable(f"There is no drill called {drill_id!r}: {hint}")
 
 
-def minutes(seconds: float | None) -> str:
-    if seconds is None:
-        return ""
-    return f"{int(seconds // 60)}:{int(seconds % 60):02d}"
+def drill_ids(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of a drill id, with its title."""
+    return [(d, i.title) for d, i in registry.drills().items() if d.startswith(incomplete.lower())]
+
+
+def version() -> str:
+    """The version of this source tree (its pyproject.toml), else of the installed package."""
+    pyproject = registry.ROOT / "pyproject.toml"
+    if pyproject.is_file():
+        found = re.search(r'^version\s*=\s*"([^"]+)"', pyproject.read_text(encoding="utf-8"), re.M)
+        if found:
+            return found[1]
+    from importlib import metadata
+    return metadata.version("drill")
+
+
+def show_version(value: bool) -> None:
+    if value:
+        console.print(f"drill {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(version_: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
+                                                   help="Show drill's version and exit.")] = False):
+    """Practise writing ML components by hand: drill start softmax, then drill check."""
+    _store.clear()                   # each command opens the store of the DRILL_HOME it runs under
+
+
+ID = Annotated[str, typer.Argument(metavar="ID", autocompletion=drill_ids,
+                                   help="A drill id: drill list shows them (GQA, top-p, kv cache work too).")]
+
+
+def last_or(what: str):
+    return Annotated[Optional[str], typer.Argument(metavar="[ID]", autocompletion=drill_ids,
+                                                   help=f"Default: the drill {what}.")]
 
 
 # ---- renderers: pure functions from data to Rich renderables ----------------------------------
 
-def drills_table(infos, summary: dict) -> Table:
-    table = Table(title="drills", title_justify="left")
-    for col in ("id", "title", "标题", "level", "min", "status", "best"):
-        table.add_column(col, no_wrap=col in ("id", "status", "level"), overflow="fold")
+LIST_FIXED = {"level": 6, "min": 3, "status": 9, "best": 5}    # widths that never change
+
+
+def wrap_words(text: str, width: int) -> str:
+    """Wrap a title that mixes Chinese and Latin: a break may come between two Chinese characters
+    or at a space, never inside a Latin word."""
+    lines, line = [], ""
+    for token in re.findall(r"\s+|[A-Za-z0-9()'.,:+\-]+|.", text):
+        if line and cell_len(line + token.rstrip()) > width:
+            lines.append(line.rstrip())
+            line = token.lstrip()
+        else:
+            line += token
+    return "\n".join(lines + [line.rstrip()])
+
+
+def drills_table(infos, summary: dict, width: int = 80) -> Table:
+    """The catalogue with the learner's status, grouped by topic and laid out for a terminal
+    `width` columns wide without breaking a word."""
+    from rich import box
+    infos = list(infos)
+    id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    room = max(20, width - id_w - sum(LIST_FIXED.values()) - 2 * (len(LIST_FIXED) + 2))   # for the two titles
+    word = max((cell_len(w) for i in infos for w in i.title.split()), default=5)
+    zh_w = min(max((cell_len(i.zh) for i in infos), default=4), max(4, room * 9 // 20))
+    title_w = min(max((cell_len(i.title) for i in infos), default=5), max(word, room - zh_w))
+    table = Table(title="drills", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, 1, 0, 0), header_style="bold")
+    table.add_column("id", width=id_w)
+    table.add_column("title", width=title_w)
+    table.add_column("标题", width=zh_w, no_wrap=True)
+    table.add_column("level", width=LIST_FIXED["level"], no_wrap=True)
+    table.add_column("min", width=LIST_FIXED["min"], justify="right", no_wrap=True)
+    table.add_column("status", width=LIST_FIXED["status"], no_wrap=True)
+    table.add_column("best", width=LIST_FIXED["best"], justify="right", no_wrap=True)
     topic = None
     for info in infos:                       # infos come grouped by topic: a heading row for each
         if info.topic != topic:
-            if topic is not None:
-                table.add_section()
             table.add_row(f"[bold cyan]{info.topic}[/]")
             topic = info.topic
         s = summary.get(info.id)
         status = s["status"] if s else "new"
         colour = {"passed": "green", "attempted": "yellow", "new": "dim"}[status]
-        table.add_row(f"  {info.id}", info.title, info.zh, info.difficulty, str(info.minutes),
-                      f"[{colour}]{status}[/]", minutes(s and s["best"]))
+        table.add_row(f"  {info.id}", info.title, wrap_words(info.zh, zh_w), info.difficulty, str(info.minutes),
+                      f"[{colour}]{status}[/]", clock(s and s["best"]))
     return table
+
+
+def drill_lines(infos, summary: dict) -> list[str]:
+    """The catalogue for a pipe: one tab-separated line per drill, in the columns of `drills_table`
+    with the topic after the titles."""
+    out = []
+    for info in infos:
+        s = summary.get(info.id)
+        out.append("\t".join([info.id, info.title, info.zh, info.topic, info.difficulty, str(info.minutes),
+                              s["status"] if s else "new", clock(s and s["best"])]))
+    return out
+
+
+def prompt_lines(prompt: str, width: int) -> list[str]:
+    """The prompt for a terminal `width` columns wide: its prose (paragraphs, list items and their
+    continuation lines) joined and re-wrapped at words with hanging indents; its code, examples
+    and formulas (lines indented further than the prose around them) kept as written, and wrapped
+    with a deeper indent only when too long."""
+    blocks, hang = [], None       # (text, indent of its continuation lines); hang: the open paragraph's
+    for line in prompt.splitlines():
+        lead, marker = re.match(r"( *)([-*] |\d+\. )?", line).groups()
+        if not line.strip():
+            blocks.append(("", 0))
+            hang = None
+        elif marker or (hang is None and not lead):       # a list item, or a paragraph begins
+            hang = len(lead) + len(marker or "")
+            blocks.append((line, hang))
+        elif hang is not None and len(lead) == hang:      # the paragraph goes on
+            blocks[-1] = (blocks[-1][0] + " " + line.strip(), hang)
+        else:                                             # code, an example, a formula
+            blocks.append((line, len(lead) + 4))
+            hang = None
+    out = []
+    for text, indent in blocks:
+        out += textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=False,
+                             break_on_hyphens=False) or [""]
+    return out
 
 
 def check_line(check: Check) -> str:
@@ -140,59 +287,81 @@ def bar(value: float, top: float, width: int = 20) -> str:
     return "█" * filled + "·" * (width - filled)
 
 
-def progress_view(f: dict) -> Group:
+def titled(title: str, columns: tuple[str, ...]) -> Table:
+    table = Table(title=title, title_justify="left", title_style="bold", box=None, pad_edge=False,
+                  header_style="bold")
+    for col in columns:
+        table.add_column(col)
+    return table
+
+
+def progress_view(f: dict, now: float | None = None) -> Group:
+    """`drill progress`: the same figures, headings and formats as the HTML report."""
+    from grader import report
+    now = now or time.time()
     rate = "–" if f["pass_rate"] is None else f"{f['pass_rate']:.0%}"
-    head = (f"[bold]{f['passed']}/{f['drills']}[/] drills passed · [bold]{rate}[/] of {f['checks']} checks "
+    head = (f"[bold]{f['passed']}/{f['drills']}[/] drills passed · [bold]{rate}[/] of {f['attempts']} attempts "
             f"passed · streak [bold]{f['streak_days']}[/] day{'s' * (f['streak_days'] != 1)}")
-    topics = Table(title="coverage by topic", title_justify="left", box=None)
-    for col in ("topic", "passed", "", "attempted"):
-        topics.add_column(col)
+    topics = titled("coverage by topic", COLUMNS["topics"])
     for name, t in f["topics"].items():
         topics.add_row(name, f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
                        str(t["attempted"]))
-    drills = Table(title="per drill, weakest first", title_justify="left")
-    for col in ("id", "status", "checks", "fails", "hints", "solution", "best", "budget", ""):
-        drills.add_column(col)
+    drills = titled("per drill, weakest first", COLUMNS["drills"])
     for d in f["per_drill"]:
-        best = d["best_seconds"]
-        over = best is not None and best > d["budget_seconds"]
-        drills.add_row(d["id"], d["status"], str(d["checks"]), str(d["fails"]), str(d["hints"]),
-                       "seen" if d["revealed"] else "",
-                       f"[{'red' if over else 'green'}]{minutes(best)}[/]" if best is not None else "",
-                       minutes(d["budget_seconds"]),
-                       f"[yellow]{bar(min(best or 0, 2 * d['budget_seconds']), 2 * d['budget_seconds'], 10)}[/]")
-    days = " ".join(f"{d['checks']}" for d in f["daily_checks"])
-    spark = "".join(" ▁▂▃▄▅▆▇█"[min(8, round(8 * d["checks"] / max(1, max(x["checks"] for x in f["daily_checks"]))))]
-                    for d in f["daily_checks"])
-    recent = Table(title="recent", title_justify="left", box=None)
-    for col in ("when", "drill", "what", "failed"):
-        recent.add_column(col)
+        best, budget = d["best_seconds"], d["budget_seconds"]
+        over = best is not None and best > budget
+        drills.add_row(d["id"], d["status"], str(d["attempts"]), str(d["fails"]), str(d["hints"]),
+                       "seen" if d["revealed"] else "", f"[{'red' if over else 'green'}]{clock(best)}[/]",
+                       clock(budget))
+    counts = [d["attempts"] for d in f["daily"]]
+    spark = "".join(" ▁▂▃▄▅▆▇█"[min(8, round(8 * n / max(1, max(counts))))] for n in counts)
+    reviews = titled("review schedule", COLUMNS["reviews"])
+    for r in f["reviews"]:
+        reviews.add_row(r["drill"], report.due(r["due"], now), r["rating"], report.when(r["rated"]))
+    mistakes = titled("mistakes made", COLUMNS["mistakes"])
+    for m in f["mistakes"][:report.MISTAKES_SHOWN]:
+        mistakes.add_row(m["drill"], report.when(m["ts"]), m["check"], m["mistake"])
+    recent = titled("recent", COLUMNS["recent"])
     for e in f["recent"]:
-        recent.add_row(time.strftime("%m-%d %H:%M", time.localtime(e["ts"])), e["drill"],
-                       e["kind"] + (f" {e['status']}" if e["status"] else ""), ", ".join(e["failed"]))
+        recent.add_row(report.when(e["ts"]), e["drill"], report.event_name(e), ", ".join(e["failed"]))
     weakest = ", ".join(f["weakest"]) or "none yet"
-    mocks = [scorecard_table(card) for card in f["mocks"][-3:]]
-    return Group(head, "", topics, "", drills, "", f"checks per day, last 14: {spark}  [dim]({days})[/]",
-                 f"weakest: [bold]{weakest}[/]", "", recent, *mocks)
+    parts = [head, "", topics, "", drills, "", f"attempts per day, last 14: {spark}  [dim]({' '.join(map(str, counts))})[/]",
+             f"weakest: [bold]{weakest}[/]", ""]
+    if f["reviews"]:
+        parts += [reviews, ""]
+    if f["mistakes"]:
+        parts += [mistakes, ""]
+    parts.append(recent)
+    for card in f["mocks"][-3:]:
+        parts += ["", scorecard_table(card)]
+    return Group(*parts)
 
 
 # ---- commands ---------------------------------------------------------------------------------
 
 @app.command("list")
 def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this topic.")] = None):
-    """List the drills with your status and best time."""
+    """List the drills with your status and best time.
+
+    Piped, it prints one tab-separated line per drill: id, title, Chinese title, topic, level,
+    minutes, status, best."""
     infos = [i for i in registry.drills().values() if topic is None or i.topic == topic]
     if not infos:
-        raise unusable(f"No drills in topic {topic!r}; topics: {', '.join(registry.TOPICS)}")
-    console.print(drills_table(infos, store().summary()))
+        raise unusable(f"There are no drills in topic {topic!r}: the topics are {', '.join(registry.TOPICS)}.")
+    summary = store().summary()
+    if console.is_terminal:
+        console.print(drills_table(infos, summary, console.width))
+    else:
+        print("\n".join(drill_lines(infos, summary)))
 
 
 @app.command()
-def start(drill_id: Annotated[str, typer.Argument(metavar="ID", autocompletion=lambda: list(registry.drills()))],
+def start(drill_id: ID,
           fresh: Annotated[bool, typer.Option("--fresh", help="Start over; the old file is kept as a backup.")] = False,
           edit: Annotated[bool, typer.Option("--edit", help="Open the file in $EDITOR.")] = False):
     """Copy the drill's stub into your workspace, show the prompt and start the clock."""
     info = known(drill_id)
+    writable_home("start")
     try:
         path = home.workspace() / f"{info.id}.py"
         if path.exists() and fresh:
@@ -203,10 +372,10 @@ def start(drill_id: Annotated[str, typer.Argument(metavar="ID", autocompletion=l
         else:
             note = "your file from before (drill start --fresh to start over)"
     except (OSError, HomeError) as e:
-        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}") from None
+        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}.") from None
     try_record("this start", lambda: store().record("start", info.id, fresh=fresh))
     console.rule(f"{info.id} · {info.title} {info.zh} · {info.difficulty} · about {info.minutes} min")
-    console.print(escape(info.prompt()), soft_wrap=True)
+    console.print(Text("\n".join(prompt_lines(info.prompt(), console.width))))
     console.rule()
     console.print(f"Edit [bold]{path}[/] ({note}), then run [bold]drill check[/].")
     if edit:
@@ -222,8 +391,7 @@ def backup(path: Path) -> Path:
 
 
 @app.command()
-def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.",
-                                                            autocompletion=lambda: list(registry.drills()))] = None,
+def check(drill_id: last_or("last started") = None,
           file: Annotated[Optional[Path], typer.Option("--file", help="Grade this file as the drill (a scratch check "
                                                        "when it is outside your workspace: not recorded unless "
                                                        "--record).")] = None,
@@ -235,25 +403,27 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
     """Grade your file: values, gradients, devices, banned calls, speed."""
     from grader import client
     if device not in ("auto", "cpu", "cuda", "mps", "all"):
-        raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}")
+        raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}.")
     drill_id, info, path = target(drill_id, file)
-    try:
-        grader_home = home.home()
-        scratch = file is not None and not record and \
-            path.resolve().parent != home.workspace(create=False).resolve()
-        if device in ("cuda", "mps") and device not in client.devices(grader_home):
-            raise unusable(f"There is no {device} device on this machine: use --device cpu, or leave --device "
-                           f"out to emulate one.")
-    except HomeError as e:
-        raise unusable(str(e)) from None
+    graders = grader_home()
+    scratch = file is not None and not record and path.resolve().parent != home.workspace(create=False).resolve()
+    if device in ("cuda", "mps"):
+        try:
+            present = client.devices(graders)
+        except (OSError, RuntimeError) as e:
+            raise unusable(f"The grader could not start: {e}.") from None
+        if device not in present:
+            raise unusable(f"There is no {device} device on this machine: use --device cpu, or leave --device out "
+                           f"to emulate one.")
     if not as_json:
         console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
     on_check = None if as_json else (lambda c: console.print(check_line(c)))
+    digest = digest_of(path)
     try:
-        verdict = client.grade(drill_id, path, home=grader_home, seed=seed, device=device, speed=not no_speed,
+        verdict = client.grade(drill_id, path, home=graders, seed=seed, device=device, speed=not no_speed,
                                on_check=on_check, replay=home.writable())
     except (OSError, RuntimeError) as e:
-        raise unusable(f"The grader could not run: {e}") from None
+        raise unusable(f"The grader could not run: {e}.") from None
     if as_json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
@@ -263,7 +433,7 @@ def check(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
     elif scratch:
         err.print("[dim]A scratch check of a file outside your workspace: not recorded (--record records it).[/]")
     else:
-        recorded = try_record("this check", lambda: record_check(drill_id, info, verdict, path))
+        recorded = try_record("this check", lambda: record_check(store(), drill_id, verdict, digest, path))
         if recorded and verdict.passed and not as_json:
             console.print(next_step(drill_id))
     raise typer.Exit(EXIT_CODES.get(verdict.status, 1))
@@ -278,58 +448,71 @@ def next_step(drill_id: str) -> str:
     from grader import schedule
     following = schedule.suggestions(store(), after=drill_id)
     if not following:
-        return "[green]Every drill is passed and nothing is due: drill mock for an interview.[/]"
+        return "[green]Every drill is started and no review is due: drill mock for an interview.[/]"
     drill, why = following[0]
     return f"Next: [bold]drill start {drill}[/] [dim]({why})[/]"
 
 
 def target(drill_id: str | None, file: Path | None) -> tuple[str, registry.DrillInfo, Path]:
     """The drill to grade (default: the one last started) and the file to grade as it."""
-    drill_id = drill_id or store().last_started()
     if drill_id is None:
-        raise unusable("No drill given and none started: drill start ID first (drill list shows them).")
+        drill_id = store().last_started()
+        if drill_id is None and file is not None:
+            raise unusable(f"Say which drill {file} is an answer to: drill check ID --file {file}.")
+        if drill_id is None:
+            raise unusable("No drill given and none started yet: drill start ID first (drill list shows them).")
     info = known(drill_id)
     if file is not None:
+        if file.is_dir():
+            raise unusable(f"{file} is a folder, not a Python file.")
         if not file.is_file():
-            raise unusable(f"No file {file}.")
+            raise unusable(f"There is no file {file}.")
         return info.id, info, file
-    try:
-        path = home.drill_file(info.id)
-    except HomeError as e:
-        raise unusable(str(e)) from None
+    drill_home()
+    path = home.drill_file(info.id)
     if not path.is_file():
         raise unusable(f"You have not started {info.id} yet: drill start {info.id} puts its file in your workspace.")
     return info.id, info, path
 
 
-def record_check(drill_id: str, info: registry.DrillInfo, verdict: Verdict, path: Path) -> list[str]:
-    """Store the check and the review it earns; returns the names of the failing checks. Each
-    distinct version of the file counts once as an attempt."""
-    import hashlib
+def digest_of(path: Path) -> str | None:
+    """What tells one version of a file from another."""
+    try:
+        return hashlib.sha1(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def record_check(s: Store, drill_id: str, verdict: Verdict, digest: str | None, path) -> bool:
+    """Store the check and the review it earns. Each distinct version of the file counts once as an
+    attempt: returns False for a version checked before (recorded, not counted again)."""
     from grader import schedule
-    s = store()
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     mistakes = {c.name: c.mistake for c in verdict.checks if c.mistake}
     hints = list(dict.fromkeys(c.hint for c in verdict.checks if c.hint))
-    digest = hashlib.sha1(path.read_bytes()).hexdigest() if path.is_file() else None
     new = s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
                    seed=verdict.seed, file=str(path), mistakes=mistakes, hints=hints, digest=digest)
     if new:
-        schedule.after_check(s, drill_id, info.minutes)
-    return failed
+        schedule.after_check(s, drill_id, registry.get(drill_id).minutes)
+    return new
 
 
 @app.command()
-def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started.",
-                                                            autocompletion=lambda: list(registry.drills()))] = None,
+def watch(drill_id: last_or("last started") = None,
           file: Annotated[Optional[Path], typer.Option("--file", help="Watch this file as the drill.")] = None,
           interval: Annotated[float, typer.Option(help="Seconds between looks at the file.")] = 0.25):
-    """Re-grade on every save of your file (Ctrl-C stops). The grader stays warm between saves."""
+    """Re-grade on every save of your file (Ctrl-C stops).
+
+    The grader stays warm between saves; saving the same content again does not count as another
+    attempt."""
     from grader import client
     drill_id, info, path = target(drill_id, file)
-    grader_home = home.home()
+    graders = grader_home()
     console.print(f"[dim]starting the grader for {path} …[/]")
-    client.ensure(grader_home)
+    try:
+        client.ensure(graders)
+    except (OSError, RuntimeError) as e:
+        raise unusable(f"The grader could not start: {e}.") from None
     seen = None
     try:
         while True:
@@ -338,13 +521,14 @@ def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
                 seen = stamp
                 console.clear()
                 console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
-                verdict = client.grade(drill_id, path, home=grader_home,
+                digest = digest_of(path)
+                verdict = client.grade(drill_id, path, home=graders,
                                        on_check=lambda c: console.print(check_line(c)), replay=home.writable())
                 console.print(verdict_summary(verdict, info))
                 if verdict.status == "error":
                     console.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
                 else:
-                    try_record("this check", lambda: record_check(drill_id, info, verdict, path))
+                    try_record("this check", lambda: record_check(store(), drill_id, verdict, digest, path))
                 console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
             time.sleep(interval)
     except KeyboardInterrupt:
@@ -352,14 +536,12 @@ def watch(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help
 
 
 @app.command()
-def hint(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help="Default: the drill last started or "
-                                                           "checked.", autocompletion=lambda: list(registry.drills()))]
-         = None):
+def hint(drill_id: last_or("last started or checked") = None):
     """One more hint each time you ask; the hint for the mistake your last check named comes first."""
     s = store()
     drill_id = drill_id or s.last_touched()
     if drill_id is None:
-        raise unusable("No drill given and none started: drill hint ID, or drill start ID first.")
+        raise unusable("No drill given and none started yet: drill hint ID, or drill start ID first.")
     info = known(drill_id)
     if not info.hints:
         raise unusable(f"{info.id} has no hints.")
@@ -367,8 +549,9 @@ def hint(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help=
     named = checks[-1]["detail"].get("hints", []) if checks else []
     n = min(s.hints_taken(info.id) + 1, len(info.hints))
     try_record("this hint", lambda: s.record("hint", info.id, number=n))
+    console.print(f"[bold]{info.id}[/] · {info.title} {info.zh}")
     for text in named:
-        console.print(f"[bold yellow]for the mistake your last check named[/] {escape(text)}")
+        console.print(f"[bold yellow]for the mistake your last check named:[/] {escape(text)}")
     for i, text in enumerate(info.hints[:n], 1):
         console.print(f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}")
     if n == len(info.hints):
@@ -376,31 +559,32 @@ def hint(drill_id: Annotated[Optional[str], typer.Argument(metavar="[ID]", help=
 
 
 @app.command()
-def solution(drill_id: Annotated[str, typer.Argument(metavar="ID")]):
+def solution(drill_id: ID):
     """Show the reference solution (recorded as revealed)."""
     info = known(drill_id)
-    store().record("reveal", drill_id)
+    try_record("this reveal", lambda: store().record("reveal", info.id))
     console.print(Syntax(info.reference.read_text(encoding="utf-8"), "python", line_numbers=True))
 
 
 @app.command()
-def reset(drill_id: Annotated[str, typer.Argument(metavar="ID")]):
+def reset(drill_id: ID):
     """Put a fresh stub in your workspace (your file is kept as a backup) and reset the hints."""
     info = known(drill_id)
-    path = home.drill_file(drill_id)
-    if path.exists():
-        console.print(f"[dim]your file kept as {backup(path)}[/]")
+    writable_home("reset")
     try:
+        path = home.workspace() / f"{info.id}.py"
+        if path.exists():
+            console.print(f"[dim]your file kept as {backup(path)}[/]")
         home.write_atomically(path, info.stub.read_bytes())
-    except OSError as e:
-        raise unusable(f"Cannot write {path}: {e.strerror or e}") from None
+    except (OSError, HomeError) as e:
+        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}.") from None
     try_record("this reset", lambda: store().record("reset", info.id))
     console.print(f"{path} is a fresh stub again.")
 
 
 @app.command()
 def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False):
-    """Coverage by topic, pass rate, time to pass against each budget, streak, weakest drills, history."""
+    """Coverage by topic, pass rate, best times against budgets, reviews, mistakes, history."""
     from grader import report
     figures = report.figures(store())
     if as_json:
@@ -415,7 +599,11 @@ def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the fig
 def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-contained HTML page here.")]):
     """Write the progress report as one HTML file (no network needed to view it)."""
     from grader import html_report as page, report
-    html.write_text(page.page(report.figures(store())), encoding="utf-8")
+    text = page.page(report.figures(store()))
+    try:
+        html.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise unusable(f"Cannot write {html}: {e.strerror or e}.") from None
     console.print(f"wrote {html.resolve()}")
 
 
@@ -467,25 +655,42 @@ def count_events(path: Path) -> str:
 
 
 def schedule_table(cards: dict, now: float, until: float | None) -> Table:
-    table = Table(title="reviews", title_justify="left")
-    for col in ("id", "due", "last rating"):
-        table.add_column(col)
+    from grader import report
+    table = titled("reviews", COLUMNS["reviews"])
     for drill_id, c in sorted(cards.items(), key=lambda kv: kv[1]["due"]):
-        if until is not None and c["due"] > until:
-            continue
-        when = "now" if c["due"] <= now else time.strftime("%Y-%m-%d", time.localtime(c["due"]))
-        table.add_row(drill_id, when, c["rating"])
+        if until is None or c["due"] <= until:
+            table.add_row(drill_id, report.due(c["due"], now), c["rating"], report.when(c["ts"]))
+    return table
+
+
+def suggestions_table(rows: list[tuple[str, str]]) -> Table:
+    table = titled("new drills to start", ("id", "title", "why"))
+    for drill_id, why in rows:
+        info = registry.get(drill_id)
+        table.add_row(drill_id, f"{info.title} {info.zh}", why)
     return table
 
 
 @app.command("next")
-def next_reviews():
-    """The drills due for review, soonest first (FSRS, from your checks' outcomes)."""
-    cards = store().cards()
-    if not cards:
-        console.print("No reviews scheduled yet: pass or fail a drill first (drill start softmax).")
+def next_reviews(count: Annotated[int, typer.Option(help="New drills to offer when no review is due.", min=1)] = 3):
+    """What to practise next: reviews that are due, else new drills.
+
+    Reviews are scheduled with FSRS from your checks' outcomes, soonest first."""
+    from grader import schedule
+    s, now = store(), time.time()
+    cards = s.cards()
+    if cards:
+        console.print(schedule_table(cards, now, None))
+    if any(c["due"] <= now for c in cards.values()):
         return
-    console.print(schedule_table(cards, time.time(), None))
+    new = [(d, why) for d, why in schedule.suggestions(s, after=s.last_touched(), now=now)
+           if why.startswith("new")][:count]
+    console.print("No review is due now." if cards else "No reviews scheduled yet: they come from your checks.")
+    if new:
+        console.print(suggestions_table(new))
+        console.print(f"[dim]drill start {new[0][0]} starts the first.[/]")
+    else:
+        console.print("You have started every drill: drill mock for an interview.")
 
 
 @app.command()
@@ -497,68 +702,235 @@ def today():
     if not due:
         upcoming = min(cards.values(), key=lambda c: c["due"], default=None)
         later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming['due']))}" if upcoming else ""
-        console.print(f"Nothing due today{later}.")
+        console.print(f"Nothing due today{later}. drill next offers new drills.")
         return
     console.print(schedule_table(due, time.time(), end))
 
 
 def scorecard_table(card: dict) -> Table:
-    table = Table(title=f"mock {card['id']}: {card['passed']}/{card['asked']} passed", title_justify="left")
-    for col in ("drill", "passed", "to first pass", "attempts", "hints", "solution", "checks failed"):
-        table.add_column(col)
+    from grader import report
+    table = titled(f"mock {card['id']}: {card['passed']}/{card['asked']} passed", COLUMNS["mock"])
     for p in card["problems"]:
-        table.add_row(p["drill"], "[green]yes[/]" if p["passed"] else "[red]no[/]",
-                      minutes(p["seconds_to_pass"]), str(p["attempts"]),
-                      f"{p['hints']}" + (f" (+{p['hints'] * 2} min)" if p["hints"] else ""),
-                      "[red]revealed[/]" if p["solution_revealed"] else "", ", ".join(p["failed_checks"]))
+        state = report.result(p)
+        table.add_row(p["drill"], f"[{'green' if p['passed'] else 'red'}]{state}[/]",
+                      clock(p["seconds_to_pass"]), str(p["attempts"]), str(p["hints"]), report.penalty(p),
+                      ", ".join(p["failed_checks"]))
     return table
 
 
-def mock_view(session: dict, checks: list[Check], grading: bool, notice: str) -> Group:
+# ---- the mock interview's screen ---------------------------------------------------------------
+
+KEYS = "h hint (+2 min) · s solution · n next · q end · Ctrl-C pause (the clock stops)"
+CONFIRM = "Reveal the solution? The problem then counts as not passed. y to reveal, any other key to go on."
+LINE = {"j": 1, "down": 1, "k": -1, "up": -1}
+PAGE = {" ": 1, "pagedown": 1, "b": -1, "pageup": -1}
+CHECKS_SHOWN = 4
+BODY_MIN = 4
+
+
+def lines_of(renderable, width: int) -> int:
+    """How many terminal lines `renderable` takes at `width` columns."""
+    out = Console(width=width, file=io.StringIO(), highlight=False)
+    return len(out.render_lines(renderable, out.options, pad=False))
+
+
+def mock_body(problem: dict | None, width: int) -> tuple[list[Text], int]:
+    """The part of the mock screen that scrolls: the prompt (its example included) and, once
+    revealed, the reference, wrapped to `width`. Returns the lines and where the reference starts."""
+    if problem is None:
+        return [], 0
+    info = registry.get(problem["drill"])
+    out = Console(width=width, file=io.StringIO())
+    lines = list(Text("\n".join(prompt_lines(info.prompt().strip(), width))).wrap(out, width))
+    at = len(lines)
+    if problem["solution"]:
+        lines.append(Text("── the reference solution ──", style="bold"))
+        lines += list(Text(info.reference.read_text(encoding="utf-8").rstrip()).wrap(out, width))
+    return lines, at
+
+
+def mock_view(session: dict, checks: list[Check], grading: bool, notice: str, body: list[Text],
+              offset: int, width: int, height: int) -> tuple[Group, int]:
+    """The mock screen for a terminal `width` x `height`: the clock, the problems, the prompt (paged
+    when it does not fit), the checks, the keys. Returns it and the first prompt line shown."""
     from grader import mock
     left = max(0, mock.remaining(session))
     colour = "green" if left > 300 else "yellow" if left > 60 else "red"
-    problems = Table(box=None)
+    problems = Table(box=None, header_style="bold")
     for col in ("", "problem", "state", "attempts", "hints"):
         problems.add_column(col)
     for i, p in enumerate(session["problems"]):
-        marker = "▶" if i == session["current"] else ""
-        problems.add_row(marker, p["drill"], p["state"], str(p["attempts"]), str(p["hints"]))
-    parts = [f"[bold]mock interview[/] · [{colour} bold]{minutes(left)}[/] left", problems]
+        problems.add_row("▶" if i == session["current"] else "", p["drill"], p["state"], str(p["attempts"]),
+                         str(p["hints"]))
+    head = [f"[bold]mock interview[/] · [{colour} bold]{clock(left)}[/] left" +
+            (" · [yellow]paused[/]" if session.get("paused_at") else ""), problems]
     problem = mock.active(session)
     if problem:
         info = registry.get(problem["drill"])
         if problem["question"]:
-            parts.append(f"[bold magenta]Interviewer:[/] {escape(problem['question'])}")
-        parts += [f"[bold]{info.title} {info.zh}[/] · edit [bold]{problem['file']}[/] and save to grade",
-                  escape(info.prompt().strip())]
-    if grading:
-        parts.append("[dim]grading …[/]")
-    parts += [check_line(c) for c in checks if c.status not in ("pass",)]
+            head.append(f"[bold magenta]Interviewer:[/] {escape(problem['question'])}")
+        head.append(f"[bold]{info.title} {info.zh}[/] · edit [bold]{escape(problem['file'])}[/] and save to grade")
+    failing = [c for c in checks if c.status in ("fail", "error", "todo")]
+    foot = ["[dim]grading …[/]"] if grading else []
+    foot += [check_line(c) for c in failing[:CHECKS_SHOWN]]
+    if len(failing) > CHECKS_SHOWN:
+        foot.append(f"[dim]… and {len(failing) - CHECKS_SHOWN} more failing checks[/]")
     if notice:
-        parts.append(f"[yellow]{escape(notice)}[/]")
-    parts.append("[dim]keys: h hint (costs 2 min) · s solution (asks first; the problem then counts as failed) · "
-                 "n next · q end · Ctrl-C pause (the clock stops; drill mock --resume)[/]")
-    return Group(*parts)
+        foot.append(f"[yellow]{escape(notice)}[/]")
+    foot.append(f"[dim]{KEYS}[/]")
+    room = max(BODY_MIN, height - 1 - lines_of(Group(*head, *foot), width))
+    if len(body) <= room:
+        return Group(*head, *body, *foot), 0
+    room -= 1                                          # one line says where in the prompt you are
+    offset = max(0, min(offset, len(body) - room))
+    where = Text(f"── lines {offset + 1}–{offset + room} of {len(body)} · j/k or ↑/↓ scroll · space/b page ──",
+                 style="dim")
+    return Group(*head, *body[offset:offset + room], where, *foot), offset
+
+
+class Interview:
+    """A mock interview on screen: keys, saves and verdicts. Each check is started for one problem,
+    and its verdict is credited to that problem whatever the learner moved on to meanwhile."""
+
+    def __init__(self, session: dict, s: Store, grade):
+        self.session, self.store = session, s
+        self.grade = grade                     # grade(drill, file, on_check) -> Verdict
+        self.checks: list[Check] = []          # the latest grading's checks, as they arrive
+        self.checks_for: int | None = None     # the problem they belong to
+        self.grading: int | None = None        # the problem being graded now
+        self.thread: threading.Thread | None = None
+        self.done: tuple | None = None         # (problem, digest, verdict) when a grading has ended
+        self.notice = ""
+        self.offset = 0                        # the first line of the prompt shown
+        self.to_solution = False
+
+    def announce(self) -> None:
+        """Record the start of the active problem once (a resumed interview keeps its start)."""
+        from grader import mock
+        problem = mock.active(self.session)
+        if problem and not problem.get("start_recorded"):
+            problem["start_recorded"] = True
+            try_record("the problem's start",
+                       lambda: self.store.record("start", problem["drill"], mock=self.session["id"]))
+
+    def press(self, key: str, page: int = 10) -> None:
+        from grader import mock
+        session, problem = self.session, mock.active(self.session)
+        if key in LINE or key in PAGE:
+            self.offset = max(0, self.offset + LINE.get(key, 0) + PAGE.get(key, 0) * page)
+        elif self.notice == CONFIRM and key not in ("y", ""):
+            self.notice = ""
+        elif key == "q":
+            session["ended"] = time.time()
+        elif key == "n":
+            mock.advance(session)
+            self.notice, self.offset = "", 0
+        elif key == "h" and problem:
+            info = registry.get(problem["drill"])
+            if problem["hints"] < len(info.hints):
+                problem["hints"] += 1
+                try_record("the hint", lambda: self.store.record("hint", problem["drill"], mock=session["id"]))
+            self.notice = " · ".join(info.hints[:problem["hints"]]) or f"{info.id} has no hints."
+        elif key == "s" and problem:
+            self.notice = CONFIRM
+        elif key == "y" and self.notice == CONFIRM and problem:
+            problem["solution"] = True
+            try_record("the reveal", lambda: self.store.record("reveal", problem["drill"], mock=session["id"]))
+            self.notice, self.to_solution = "The reference is below the prompt.", True
+
+    def poll(self) -> None:
+        """Start grading the active problem's file when it was saved since it was last graded."""
+        from grader import mock
+        problem = mock.active(self.session)
+        if problem is None or self.grading is not None:
+            return
+        try:
+            stamp = Path(problem["file"]).stat().st_mtime_ns
+        except OSError:
+            return
+        if stamp == problem.get("graded"):
+            return
+        problem["graded"] = stamp
+        index = self.session["current"]
+        self.grading, self.checks, self.checks_for = index, [], index
+        self.thread = threading.Thread(target=self.run_grading, daemon=True,
+                                       args=(index, dict(problem), digest_of(Path(problem["file"])), self.checks))
+        self.thread.start()
+
+    def run_grading(self, index: int, problem: dict, digest: str | None, checks: list[Check]) -> None:
+        try:
+            verdict = self.grade(problem["drill"], problem["file"], checks.append)
+        except Exception as e:                # the grader could not be reached: not the learner's fault
+            verdict = Verdict(problem["drill"], problem["file"], 0, [Check("grading", ERROR, str(e))])
+        self.done = (index, digest, verdict)
+
+    def collect(self) -> None:
+        """Credit a finished grading to the problem it was started for."""
+        from grader import mock
+        if self.done is None:
+            return
+        (index, digest, verdict), self.done = self.done, None
+        self.grading, self.thread = None, None
+        problem = self.session["problems"][index]
+        if verdict.status == "error":
+            self.notice = "The grader failed, not your code: nothing was counted. Save again to retry."
+            return
+        failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
+        try_record("this check", lambda: record_check(self.store, problem["drill"], verdict, digest, problem["file"]))
+        mock.record_check(self.session, index, verdict.status, failed, digest)
+        if not verdict.passed:
+            return
+        if index != self.session["current"]:
+            self.notice = f"{problem['drill']} passed: the save you made before moving on."
+            return
+        if self.session["ended"] or mock.remaining(self.session) <= 0:
+            return                             # the interview is over: nothing more is asked
+        asked = mock.follow_up(self.session)
+        mock.advance(self.session)
+        self.checks, self.offset = [], 0
+        self.notice = "Passed." + (" The interviewer has a follow-up question." if asked else "")
+
+    def finish(self) -> None:
+        """Wait for the verdict on the last save, so that it counts."""
+        if self.thread is not None:
+            self.thread.join()
+        self.collect()
+
+    def view(self, width: int, height: int) -> Group:
+        from grader import mock
+        current = self.session["current"]
+        body, solution_at = mock_body(mock.active(self.session), width)
+        if self.to_solution:
+            self.offset, self.to_solution = solution_at, False
+        checks = self.checks if self.checks_for == current else []
+        screen, self.offset = mock_view(self.session, list(checks), self.grading == current, self.notice, body,
+                                        self.offset, width, height)
+        return screen
 
 
 @app.command("mock")
-def mock_interview(minutes_: Annotated[float, typer.Option("--minutes", help="Length of the interview.")] = 45,
-                   count: Annotated[int, typer.Option(help="Problems to ask.")] = 2,
+def mock_interview(drills: Annotated[Optional[list[str]], typer.Argument(
+                       metavar="[ID]...", autocompletion=drill_ids,
+                       help="Ask these drills (default: ones you have not seen or are weak at).")] = None,
+                   minutes_: Annotated[float, typer.Option("--minutes", help="Length of the interview.", min=1)] = 45,
+                   count: Annotated[int, typer.Option(help="Problems to ask.", min=1)] = 2,
                    topic: Annotated[Optional[str], typer.Option(help="Only this topic.")] = None,
                    difficulty: Annotated[Optional[str], typer.Option(help="easy, medium or hard.")] = None,
                    resume: Annotated[bool, typer.Option("--resume", help="Continue the interrupted mock.")] = False):
     """A timed mock interview: problems you haven't seen or are weak at, re-graded on every save."""
     from grader import mock
+    writable_home("mock")
     s = store()
     session = mock.load()
     if resume and session is None:
-        raise unusable("No interrupted mock to resume: drill mock starts one.")
+        raise unusable("There is no interrupted mock to resume: drill mock starts one.")
     if not resume and session is not None:
         raise unusable("A mock is in progress: drill mock --resume continues it "
                        f"({max(0, mock.remaining(session)) / 60:.0f} min left).")
     if session is None:
-        picked = mock.pick(s, count, topic, difficulty)
+        if topic is not None and topic not in registry.TOPICS:
+            raise unusable(f"There is no topic {topic!r}: the topics are {', '.join(registry.TOPICS)}.")
+        picked = list(dict.fromkeys(known(d).id for d in drills)) if drills else mock.pick(s, count, topic, difficulty)
         if not picked:
             raise unusable("No drills match that topic and difficulty.")
         session = mock.new_session(picked, minutes_)
@@ -566,85 +938,58 @@ def mock_interview(minutes_: Annotated[float, typer.Option("--minutes", help="Le
     run_mock(session, s)
 
 
+@contextmanager
+def hangup_pauses():
+    """A closed terminal (SIGHUP) or a kill (SIGTERM) pauses the interview, as Ctrl-C does."""
+    def interrupt(*_):
+        raise KeyboardInterrupt
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def run_mock(session: dict, s: Store) -> None:
-    import threading
     from rich.live import Live
+
     from grader import client, mock
-    grader_home = home.home()
+    graders = grader_home()
     console.print("[dim]starting the grader …[/]")
-    client.ensure(grader_home)
+    try:
+        client.ensure(graders)
+    except (OSError, RuntimeError) as e:
+        raise unusable(f"The grader could not start ({e}): the interview is kept, paused; drill mock --resume "
+                       f"continues it.") from None
     mock.resume(session)                          # the grader's start-up is not charged to the clock
-    state = {"checks": [], "grading": None, "notice": "", "done": None}
-    announced: set[int] = set()
-
-    def grade(index, problem):
-        """Grade one problem's file; the verdict belongs to that problem whatever happens meanwhile."""
-        checks = []
-        state["checks"] = checks
-        verdict = client.grade(problem["drill"], problem["file"], home=grader_home, on_check=checks.append)
-        state["done"] = (index, verdict)
-
-    seen = {}
-    with keys() as read_key, Live(console=console, refresh_per_second=4, auto_refresh=False) as live:
+    interview = Interview(session, s, lambda drill, file, on_check: client.grade(drill, file, home=graders,
+                                                                                 on_check=on_check))
+    with hangup_pauses(), keys() as read_key, Live(console=console, auto_refresh=False, screen=True) as live:
         try:
             while not mock.finished(session):
-                problem = mock.active(session)
-                if session["current"] not in announced:
-                    announced.add(session["current"])
-                    try_record("the problem's start", lambda: s.record("start", problem["drill"], mock=session["id"]))
-                key = read_key()
-                if state["notice"].startswith(CONFIRM) and key not in ("y", ""):
-                    state["notice"] = ""
-                elif key == "q":
-                    session["ended"] = time.time()
-                elif key == "n":
-                    mock.advance(session)
-                    state["checks"], state["notice"] = [], ""
-                elif key == "h":
-                    info = registry.get(problem["drill"])
-                    if problem["hints"] < len(info.hints):
-                        problem["hints"] += 1
-                        try_record("the hint", lambda: s.record("hint", problem["drill"], mock=session["id"]))
-                    state["notice"] = " · ".join(info.hints[:problem["hints"]])
-                elif key == "s":
-                    state["notice"] = CONFIRM
-                elif key == "y" and state["notice"] == CONFIRM:
-                    problem["solution"] = True
-                    try_record("the reveal", lambda: s.record("reveal", problem["drill"], mock=session["id"]))
-                    state["notice"] = registry.get(problem["drill"]).reference.read_text()
-                path = Path(problem["file"]) if problem else None
-                stamp = path.stat().st_mtime_ns if path and path.exists() else None
-                index = session["current"]
-                if problem and state["grading"] is None and stamp != seen.get(index, stamp):
-                    state["grading"] = index
-                    threading.Thread(target=grade, args=(index, dict(problem)), daemon=True).start()
-                if problem and stamp is not None and state["grading"] != index:
-                    seen[index] = stamp
-                if state["done"] is not None:
-                    index, verdict = state["done"]
-                    state["done"], state["grading"] = None, None
-                    graded = session["problems"][index]
-                    failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-                    if verdict.status != "error":
-                        try_record("this check", lambda: record_check(graded["drill"], registry.get(graded["drill"]),
-                                                                     verdict, Path(graded["file"])))
-                        mock.record_check(session, index, verdict.status, failed)
-                    if verdict.passed and index == session["current"]:
-                        asked = mock.follow_up(session)
-                        mock.advance(session)
-                        state["checks"] = []
-                        state["notice"] = "Passed." + (" A follow-up question is next." if asked else "")
+                interview.announce()
+                interview.press(read_key(), page=max(1, console.height // 2))
+                interview.poll()
+                interview.collect()
                 mock.save(session)
-                live.update(mock_view(session, state["checks"] if state["grading"] in (None, session["current"])
-                                      else [], state["grading"] == session["current"], state["notice"]), refresh=True)
+                live.update(interview.view(console.width, console.height), refresh=True)
                 time.sleep(0.2)
-        except KeyboardInterrupt:
+            if interview.grading is not None:
+                interview.notice = "Grading your last save before the scorecard …"
+                live.update(interview.view(console.width, console.height), refresh=True)
+            interview.finish()
+            mock.save(session)
+        except (KeyboardInterrupt, OSError) as e:     # OSError: the terminal went away mid-write
             mock.pause(session)
             mock.save(session)
-            live.stop()
-            console.print("Paused: the clock is stopped. [bold]drill mock --resume[/] continues where you were.")
+            with suppress(OSError):
+                live.stop()
+                if isinstance(e, OSError):
+                    err.print(f"[yellow]{escape(str(e))}[/]")
+                console.print("Paused: the clock is stopped. [bold]drill mock --resume[/] continues where you were.")
             return
-    if mock.remaining(session) <= 0 and not session["ended"]:
+    if session["ended"] is None and mock.remaining(session) <= 0:
         console.print("[yellow]Time is up: the interview is over, and every problem is scored as it stands.[/]")
     try:
         card = mock.close(session, s)
@@ -655,11 +1000,13 @@ def run_mock(session: dict, s: Store) -> None:
     console.print(scorecard_table(card))
 
 
-CONFIRM = "Reveal the solution? The problem then counts as not passed. y to reveal, any other key to go on."
+ESCAPES = {b"\x1b[A": "up", b"\x1b[B": "down", b"\x1bOA": "up", b"\x1bOB": "down",
+           b"\x1b[5~": "pageup", b"\x1b[6~": "pagedown"}
 
 
 class keys:
-    """Single key presses from a terminal without waiting for Enter; nothing when not a terminal."""
+    """Single key presses from a terminal without waiting for Enter; nothing when not a terminal.
+    Arrow and page keys come as 'up', 'down', 'pageup', 'pagedown'."""
 
     def __enter__(self):
         import select
@@ -670,16 +1017,27 @@ class keys:
             self.saved = termios.tcgetattr(self.fd)
             tty.setcbreak(self.fd)
 
+        def ready(timeout: float) -> bool:
+            return bool(select.select([self.fd], [], [], timeout)[0])
+
         def read() -> str:
-            if self.fd is None or not select.select([self.fd], [], [], 0)[0]:
+            if self.fd is None or not ready(0):
                 return ""
-            return os.read(self.fd, 1).decode(errors="ignore").lower()
+            key = os.read(self.fd, 1)
+            if key != b"\x1b":
+                return key.decode(errors="ignore").lower()
+            while len(key) < 4 and ready(0.02):      # the rest of an escape sequence comes with it
+                key += os.read(self.fd, 1)
+                if key in ESCAPES:
+                    break
+            return ESCAPES.get(key, "")
         return read
 
     def __exit__(self, *exc):
         if self.fd is not None:
             import termios
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+            with suppress(termios.error):            # the terminal may be gone
+                termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
 GRADING_COMMANDS = {"check", "watch", "mock"}

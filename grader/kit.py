@@ -442,9 +442,9 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
 
 
-# ---- normalisation over the last dim: LayerNorm, RMSNorm ------------------------------------------
+# ---- one vector per row of the last dim: norms, position-wise layers ------------------------------
 
-def vectors_independent(arg_at=0) -> Invariant:
+def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
     """Changing the first vector along the last dim of an (..., d) input leaves the outputs of the
     other vectors alone (a 1-D input is one vector: nothing to compare)."""
     def check(call, case):
@@ -452,16 +452,120 @@ def vectors_independent(arg_at=0) -> Invariant:
         if x.dim() < 2 or x[..., 0].numel() < 2:
             return
         other = x.clone()
-        first = other.view(-1, x.shape[-1])[0]
-        first.mul_(-3.0).add_(1.0)
+        other.view(-1, x.shape[-1])[0].mul_(-3.0).add_(1.0)
         a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, other)))
-        if a.shape != x.shape or b.shape != x.shape:
-            raise Fail(f"expected an output of x's shape {tuple(x.shape)}, got {tuple(a.shape)}")
-        a, b = a.reshape(-1, x.shape[-1])[1:], b.reshape(-1, x.shape[-1])[1:]
+        if a.shape != b.shape or a.dim() < 1:
+            raise Fail(f"expected outputs of one shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+        a, b = a.reshape(-1, a.shape[-1])[1:], b.reshape(-1, b.shape[-1])[1:]
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
             raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
-                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
-    return Invariant("vectors normalised independently", check)
+                       f"{(a - b).abs().max().item():.2g}: {reason}")
+    return Invariant(name, check)
+
+
+def vectors_independent(arg_at=0) -> Invariant:
+    return independent_rows("vectors normalised independently", "each vector is normalised on its own", arg_at)
+
+
+def tokens_independent(arg_at=0) -> Invariant:
+    return independent_rows("tokens independent", "the layer must act on each token on its own", arg_at)
+
+
+# ---- positions and blocks: RoPE's tolerance ------------------------------------------------------
+
+def position_scale(positions: torch.Tensor) -> float:
+    """How much RoPE's float32 angles may differ between correct formulations at these positions:
+    position × frequency is rounded to ~1e-7 relative, so a rotated feature may be off by about
+    1e-7 × position (|x| of 1): ~5e-3 near position 4096. An absolute tolerance grows with it."""
+    top = float(positions.abs().max()) if positions.numel() else 0.0
+    return max(1.0, top / 8)
+
+
+# ---- decoding: filters that keep some logits of each row and set the others to -inf ------------
+
+def filtered(call, case: Case, arg_at=0) -> tuple[torch.Tensor, torch.Tensor]:
+    """(logits, the filter's output on them), the output checked to be a tensor of their shape."""
+    logits, out = arg(case, arg_at), call(case)
+    if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
+        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
+                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
+    return logits, out.detach()
+
+
+def kept_or_minus_inf(arg_at=0) -> Invariant:
+    """Each output entry is its input logit (kept) or -inf (removed): nothing else changes."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        bad = ~((out == logits) | (out == -math.inf))
+        if bad.any():
+            idx = tuple(bad.nonzero()[0].tolist())
+            raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
+                       f"({logits[idx].item():.4g}) or -inf")
+    return Invariant("kept logits unchanged, the rest -inf", check)
+
+
+def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
+    """No removed token has a larger logit than a kept one of its row."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        kept = out > -math.inf
+        lowest_kept = logits.masked_fill(~kept, math.inf).amin(-1)
+        highest_removed = logits.masked_fill(kept, -math.inf).amax(-1)
+        bad = highest_removed > lowest_kept
+        if bad.any():
+            row = bad.nonzero()[0].tolist()
+            raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
+                       f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: {advice}")
+    return Invariant(name, check)
+
+
+def rows_filtered_independently(arg_at=0) -> Invariant:
+    """Changing the logits of row 0 leaves the output of the other rows exactly as it was."""
+    def check(call, case):
+        logits = arg(case, arg_at)
+        if logits.dim() < 2 or logits.shape[0] < 2:
+            return
+        other = logits.clone()
+        other[0] = -2 * other[0]
+        a, b = filtered(call, case, arg_at)[1], filtered(call, with_arg(case, arg_at, other), arg_at)[1]
+        if not torch.equal(a[1:], b[1:]):
+            raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
+                       "filtered on its own")
+    return Invariant("rows filtered independently", check)
+
+
+def log_probs(*probs) -> torch.Tensor:
+    """Logits whose softmax is exactly `probs` (a distribution written out by hand)."""
+    return torch.tensor(probs).log()
+
+
+DRAWS = 1000    # draws of each row in a sampled case
+
+
+def draws_of_rows(logits: torch.Tensor, arg, label: str, **kwargs) -> Case:
+    """A sampler's case that draws DRAWS times from each row of logits (R, V): the logits expanded to
+    (DRAWS, R, V), then the filter's argument (k, p), the keywords given (temperature)."""
+    return Case(args=(logits.expand(DRAWS, *logits.shape).clone(), arg), kwargs=kwargs,
+                label=f"{DRAWS} draws of each row: {label}")
+
+
+def filter_sampler(filter_fn, mistake=""):
+    """sample(logits, arg, temperature=1.0, generator=None) drawing from softmax(filter_fn(logits /
+    temperature, arg)), written as a learner would, with at most one classic mistake switched on:
+    "temperature after" (filtering), "temperature multiplied", "temperature ignored", "greedy",
+    "uniform" (over the kept tokens)."""
+    def sample(logits, arg, temperature=1.0, generator=None):
+        scaled = {"temperature multiplied": logits * temperature, "temperature after": logits,
+                  "temperature ignored": logits}.get(mistake, logits / temperature)
+        kept = filter_fn(scaled, arg)
+        if mistake == "temperature after":
+            kept = kept / temperature
+        if mistake == "greedy":
+            return kept.argmax(-1)
+        probs = torch.isfinite(kept).double() if mistake == "uniform" else torch.softmax(kept, -1)
+        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
+        return ids.view(logits.shape[:-1])
+    return sample
 
 
 # ---- LLM-era attention and positions (wave 2): sliding windows, cross-attention, ALiBi, ----------

@@ -61,7 +61,8 @@ def add_problem(session: dict, drill_id: str, question: str = "") -> None:
         shutil.copyfile(registry.get(drill_id).stub, path)
     session["problems"].append({"drill": drill_id, "file": str(path), "question": question,
                                 "state": "waiting", "started": None, "first_pass": None, "attempts": 0,
-                                "failed": [], "hints": 0, "solution": False})
+                                "failed": [], "hints": 0, "solution": False, "start_recorded": False,
+                                "graded": path.stat().st_mtime_ns, "digests": []})
 
 
 def start_problem(session: dict) -> dict | None:
@@ -98,10 +99,15 @@ def resume(session: dict) -> None:
         session["paused_at"] = None
 
 
-def record_check(session: dict, index: int, status: str, failed: list[str]) -> None:
-    """A verdict for problem `index` (the one its check was started for, whatever is active now)."""
+def record_check(session: dict, index: int, status: str, failed: list[str], digest: str | None = None) -> None:
+    """A verdict for problem `index` (the one its check was started for, whatever is active now).
+    Each distinct version of the file counts once as an attempt."""
     problem = session["problems"][index]
-    problem["attempts"] += 1
+    seen = problem.setdefault("digests", [])
+    if digest is None or digest not in seen:
+        problem["attempts"] += 1
+        if digest:
+            seen.append(digest)
     problem["failed"] = failed
     if status == "pass" and problem["first_pass"] is None:
         problem["first_pass"] = time.time()
@@ -136,12 +142,23 @@ def finished(session: dict) -> bool:
     return session["ended"] is not None or remaining(session) <= 0 or active(session) is None
 
 
+def outcome(problem: dict) -> str:
+    """How a problem stands when the interview ends; every problem is scored, unfinished ones too."""
+    if problem["solution"]:
+        return "solution seen"
+    if problem["first_pass"] is not None:
+        return "passed"
+    if problem["started"] is None:
+        return "not reached"
+    return "skipped" if problem["state"] == "skipped" else "unfinished"
+
+
 def scorecard(session: dict) -> dict:
     rows = []
     for p in session["problems"]:
         to_pass = None if p["first_pass"] is None else p["first_pass"] - p["started"]
         penalty = p["hints"] * HINT_COST_S + p["solution"] * SOLUTION_COST_S
-        rows.append({"drill": p["drill"], "question": p["question"],
+        rows.append({"drill": p["drill"], "question": p["question"], "state": outcome(p),
                      "passed": p["first_pass"] is not None and not p["solution"],
                      "failed_checks": p["failed"] if p["first_pass"] is None else [],
                      "seconds_to_pass": to_pass, "attempts": p["attempts"], "hints": p["hints"],

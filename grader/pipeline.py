@@ -23,7 +23,7 @@ from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeo
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
 from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
-from grader.search import NONDETERMINISTIC, Mismatch, search
+from grader.search import NONDETERMINISTIC, SHRINK_SECONDS, Mismatch, search
 from grader.spec import Case, Drill, Entry, Fail, Trace
 
 VALUE_CHECKS = ["runs", "shape", "dtype", "values"]
@@ -48,22 +48,23 @@ class StopEntry(Stop):
 
 def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
           speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
-          database=None, check_budget: float = CHECK_BUDGET_S):
+          database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS):
     """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`."""
     drill: Drill = loader.declaration(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
-                drill.max_examples if max_examples is None else max_examples, database, check_budget)
+                drill.max_examples if max_examples is None else max_examples, database, check_budget,
+                shrink_seconds)
     yield from g.events(device, speed_check)
 
 
 class Grading:
     def __init__(self, drill_id, drill: Drill, path, module, seed, call_limit, max_examples, database,
-                 check_budget):
+                 check_budget, shrink_seconds: float | None = SHRINK_SECONDS):
         self.id, self.drill, self.seed = drill_id, drill, seed
         self.path = str(Path(path).resolve()) if path else getattr(module, "__file__", "") or "<module>"
         self.module = module
         self.call_limit, self.max_examples = call_limit, max_examples
-        self.database, self.check_budget = database, check_budget
+        self.database, self.check_budget, self.shrink_seconds = database, check_budget, shrink_seconds
         self.ref = loader.reference(drill_id)
         banned = list(drill.banned) + (["import torch"] if drill.numpy else []) + \
             ([] if drill.autograd else AUTOGRAD)
@@ -265,7 +266,8 @@ class EntryGrading:
 
     def search(self, prop, examples, max_examples, key: str):
         return search(prop, self.entry.inputs, examples, seed=self.g.seed, max_examples=max_examples,
-                      database=self.g.database, key=f"{self.g.id}/{self.name}/{key}")
+                      database=self.g.database, key=f"{self.g.id}/{self.name}/{key}",
+                      shrink_seconds=self.g.shrink_seconds)
 
     def expected(self, case: Case, dtype=None):
         """The reference's output on case: in float64 for float64, else computed in float32 and cast

@@ -1,4 +1,9 @@
-"""The figures of a progress report, computed from the progress store (no torch, no rendering)."""
+"""The figures of a progress report, computed from the progress store (no torch, no rendering), and
+the formats and column headings that `drill progress` and `drill report --html` share, so that the
+two say the same thing the same way.
+
+An attempt is a distinct version of a file that was graded pass or fail: saving the same content
+again (watch mode, an editor's autosave) is recorded but not counted again."""
 from __future__ import annotations
 
 import time
@@ -6,13 +11,50 @@ from datetime import date, datetime, timedelta
 
 from grader import registry
 
+COLUMNS = {
+    "topics": ("topic", "passed", "coverage", "attempted"),
+    "drills": ("id", "status", "attempts", "failed", "hints", "solution", "best", "budget"),
+    "reviews": ("drill", "due", "last rating", "rated on"),
+    "mistakes": ("drill", "when", "check", "mistake"),
+    "recent": ("when", "drill", "event", "checks failed"),
+    "mock": ("drill", "result", "to first pass", "attempts", "hints", "penalty", "checks failed"),
+}
+RECENT = 10
+MISTAKES_SHOWN = 12
+
+
+def clock(seconds: float | None) -> str:
+    """A duration as m:ss (h:mm:ss from an hour up); '' when there is none."""
+    if seconds is None:
+        return ""
+    s = int(seconds)
+    if s >= 3600:
+        return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def when(ts: float) -> str:
+    """A moment, as every table shows it."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(ts))
+
+
+def due(ts: float, now: float) -> str:
+    """When a review is due: 'now', or its day."""
+    return "now" if ts <= now else time.strftime("%Y-%m-%d", time.localtime(ts))
+
+
+def attempts(events: list[dict]) -> list[dict]:
+    """The checks that count: graded pass or fail, each version of a file once."""
+    return [e for e in events if e["kind"] == "check" and e["status"] in ("pass", "fail")
+            and not e["detail"].get("repeat")]
+
 
 def figures(store, now: float | None = None) -> dict:
     now = now or time.time()
     infos = registry.drills()
     summary = store.summary()
     events = store.events()
-    checks = [e for e in events if e["kind"] == "check" and e["status"] in ("pass", "fail")]
+    checks = attempts(events)
 
     topics = {}
     for info in infos.values():
@@ -33,10 +75,16 @@ def figures(store, now: float | None = None) -> dict:
         weakness = (fails / max(1, len(mine))) + 0.5 * (s["status"] != "passed") + 0.2 * s["hints"] \
             + 0.5 * s["revealed"] + 0.3 * over
         per_drill.append({"id": drill_id, "title": info.title, "topic": info.topic, "status": s["status"],
-                          "checks": len(mine), "fails": fails, "hints": s["hints"], "revealed": s["revealed"],
+                          "attempts": len(mine), "fails": fails, "hints": s["hints"], "revealed": s["revealed"],
                           "best_seconds": s["best"], "budget_seconds": info.minutes * 60,
                           "weakness": round(weakness, 3)})
     per_drill.sort(key=lambda d: -d["weakness"])
+
+    mistakes = [{"drill": c["drill"], "ts": c["ts"], "check": name, "mistake": mistake}
+                for c in checks for name, mistake in c["detail"].get("mistakes", {}).items() if mistake]
+    mistakes.sort(key=lambda m: (m["drill"], -m["ts"]))
+    reviews = [{"drill": d, "due": c["due"], "rating": c["rating"], "rated": c["ts"]}
+               for d, c in sorted(store.cards().items(), key=lambda dc: dc[1]["due"])]
 
     days = sorted({date.fromtimestamp(e["ts"]) for e in events})
     return {
@@ -44,17 +92,35 @@ def figures(store, now: float | None = None) -> dict:
         "drills": len(infos),
         "attempted": len(per_drill),
         "passed": sum(d["status"] == "passed" for d in per_drill),
-        "checks": len(checks),
+        "attempts": len(checks),
         "pass_rate": round(sum(c["status"] == "pass" for c in checks) / len(checks), 3) if checks else None,
         "streak_days": streak(days, date.fromtimestamp(now)),
         "topics": topics,
         "per_drill": per_drill,
         "weakest": [d["id"] for d in per_drill if d["weakness"] > 0][:5],
-        "daily_checks": daily(checks, date.fromtimestamp(now), 14),
+        "daily": daily(checks, date.fromtimestamp(now), 14),
+        "reviews": reviews,
+        "mistakes": mistakes,
         "mocks": store.mocks(),
         "recent": [{"ts": e["ts"], "drill": e["drill"], "kind": e["kind"], "status": e["status"],
-                    "failed": e["failed"]} for e in events[-10:]][::-1],
+                    "failed": e["failed"], "repeat": bool(e["detail"].get("repeat"))}
+                   for e in events[-RECENT:]][::-1],
     }
+
+
+def event_name(e: dict) -> str:
+    """What a recent event was, in words: 'check fail', 'check pass (same file again)', 'hint'."""
+    text = e["kind"] + (f" {e['status']}" if e["status"] else "")
+    return text + (" (same file again)" if e.get("repeat") else "")
+
+
+def result(problem: dict) -> str:
+    """How a mock's problem ended: passed, solution seen, skipped, unfinished or not reached."""
+    return problem.get("state") or ("passed" if problem["passed"] else "not passed")   # older scorecards
+
+
+def penalty(problem: dict) -> str:
+    return f"+{clock(problem['penalty_seconds'])}" if problem["penalty_seconds"] else ""
 
 
 def streak(days: list[date], today: date) -> int:
@@ -72,6 +138,6 @@ def daily(checks: list[dict], today: date, n: int) -> list[dict]:
     for i in range(n - 1, -1, -1):
         day = today - timedelta(days=i)
         mine = [c for c in checks if date.fromtimestamp(c["ts"]) == day]
-        out.append({"day": day.isoformat(), "checks": len(mine),
+        out.append({"day": day.isoformat(), "attempts": len(mine),
                     "passes": sum(c["status"] == "pass" for c in mine)})
     return out

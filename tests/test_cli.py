@@ -1,25 +1,65 @@
+import io
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 
+import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import cli
-from grader import registry
+from grader import client, registry, report
+from grader.home import store_path
+from grader.store import Store
 
 runner = CliRunner()
+SOFTMAX_NO_MAX = "import torch\ndef softmax(x, dim=-1):\n    return x.exp() / x.exp().sum(dim, keepdim=True)\n"
 
 
 def drill(*args):
     return runner.invoke(cli.app, list(args))
 
 
-def test_list_shows_every_drill_with_titles_and_status():
+@pytest.fixture
+def grader(drill_home, monkeypatch):
+    """The warm grader these tests start, stopped at the end."""
+    monkeypatch.setenv("DRILL_IDLE_SECONDS", "120")
+    yield
+    client.stop(drill_home)
+
+
+def rendered(renderable, width: int) -> str:
+    out = Console(width=width, file=io.StringIO(), highlight=False)
+    out.print(renderable)
+    return out.file.getvalue()
+
+
+# ---- drill list ---------------------------------------------------------------------------------
+
+def test_list_piped_is_one_tab_separated_line_per_drill():
     result = drill("list")
     assert result.exit_code == 0
-    for info in registry.drills().values():
-        assert info.id in result.output
-    assert "手撕softmax" in result.output and "new" in result.output
+    rows = [line.split("\t") for line in result.stdout.splitlines()]
+    assert [r[0] for r in rows] == list(registry.drills())
+    assert all(len(r) == 8 for r in rows)
+    softmax = next(r for r in rows if r[0] == "softmax")
+    assert softmax[1:8] == ["Softmax", "手撕softmax", "basics", "easy", "5", "new", ""]
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_list_fits_the_terminal_without_breaking_a_word(width):
+    infos = registry.drills().values()
+    text = rendered(cli.drills_table(infos, {}, width), width)
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= width
+    words = {w for line in lines for w in line.split()}
+    for info in infos:
+        assert f"  {info.id} " in text
+        for word in info.title.split() + re.findall(r"[A-Za-z0-9()]+", info.zh):
+            assert any(word in w for w in words), f"{word!r} of {info.id} was broken: \n{text}"
 
 
 def test_list_does_not_import_torch():
@@ -28,6 +68,49 @@ def test_list_does_not_import_torch():
             "assert 'torch' not in sys.modules, 'drill list imported torch'")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=registry.ROOT, capture_output=True)
 
+
+# ---- ids, version, completion -----------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, meant", [("GQA", "gqa"), ("top-p", "top_p"), ("layer_norm", "layernorm"),
+                                          ("kvcache", "kv_cache"), ("KV cache", "kv_cache"), ("softmax", "softmax")])
+def test_ids_are_found_the_way_people_type_them(typed, meant):
+    assert cli.known(typed).id == meant
+
+
+def test_a_typo_gets_a_did_you_mean_list():
+    result = drill("start", "softmx")
+    assert result.exit_code == 2
+    assert "did you mean softmax" in result.stderr and "Traceback" not in result.output
+    assert "drill list shows them all" in drill("start", "zzzz").stderr
+
+
+def test_hint_and_solution_take_the_id_as_typed(drill_home):
+    assert "Softmax" in drill("hint", "SoftMax").stdout
+    assert drill("solution", "Top-P").exit_code == 0
+    assert [e["drill"] for e in Store(store_path()).events()] == ["softmax", "top_p"]
+
+
+def test_version_is_the_projects():
+    result = drill("--version")
+    version = re.search(r'^version = "(.+)"', (registry.ROOT / "pyproject.toml").read_text(), re.M)[1]
+    assert result.exit_code == 0 and result.stdout.strip() == f"drill {version}"
+
+
+def completions(*words: str) -> list[str]:
+    env = dict(os.environ, _DRILL_COMPLETE="complete_bash", COMP_WORDS=" ".join(["drill", *words]),
+               COMP_CWORD=str(len(words)))
+    code = "import sys; sys.argv[0] = 'drill'; import cli; cli.main()"
+    done = subprocess.run([sys.executable, "-c", code], cwd=registry.ROOT, env=env, capture_output=True, text=True)
+    return done.stdout.split()
+
+
+def test_shell_completion_knows_commands_and_drill_ids():
+    assert "check" in completions("ch")
+    assert completions("start", "so") == ["softmax"]
+    assert set(completions("check", "top")) == {"top_k", "top_p", "topk_heap"}
+
+
+# ---- start, hint, reset, solution -------------------------------------------------------------
 
 def test_start_copies_the_stub_shows_the_prompt_and_keeps_an_existing_file(drill_home):
     result = drill("start", "softmax")
@@ -44,40 +127,28 @@ def test_start_copies_the_stub_shows_the_prompt_and_keeps_an_existing_file(drill
     assert [b.read_text() for b in backups] == ["# my work\n"]
 
 
-def test_check_json_passes_the_reference_and_records_it(drill_home):
-    ref = registry.get("softmax").reference
-    result = drill("check", "softmax", "--file", str(ref), "--json", "--seed", "3")
-    assert result.exit_code == 0, result.output
-    verdict = json.loads(result.output)
-    assert verdict["drill"] == "softmax" and verdict["passed"] is True and verdict["seconds"] > 0
-    assert {"name", "status", "message"} <= set(verdict["checks"][0])
-    assert "passed" in drill("list").output
+@pytest.mark.parametrize("width", [60, 80, 120])
+def test_prompts_are_rewrapped_for_the_terminal_losing_and_breaking_no_word(width):
+    for info in registry.drills().values():
+        prompt = info.prompt()
+        lines = cli.prompt_lines(prompt, width)
+        assert " ".join(lines).split() == prompt.split(), info.id           # every word, whole, in order
+        too_long = [line for line in lines if len(line) > width and " " in line.strip()]
+        assert not too_long, (info.id, too_long)
+    code = cli.prompt_lines(registry.get("softmax").prompt(), width)
+    assert "    softmax(x)_i = exp(x_i) / sum_j exp(x_j)" in code                # a formula kept as written
 
 
-def test_check_without_id_grades_the_last_started_drill_and_says_not_started():
-    drill("start", "softmax")
-    result = drill("check", "--no-speed")
-    assert result.exit_code == 1
-    assert "Not started" in result.output and "still raises NotImplementedError" in result.output
-
-
-def test_check_shows_the_failing_call_and_the_named_mistake(drill_home):
-    drill("start", "softmax")
-    (drill_home / "workspace" / "softmax.py").write_text(
-        "import torch\ndef softmax(x, dim=-1):\n    return x.exp() / x.exp().sum(dim, keepdim=True)\n")
-    result = drill("check", "--seed", "1")
-    assert result.exit_code == 1
-    assert "✗ extreme inputs" in result.output
-    assert "softmax(x=" in result.output and "classic mistake" in result.output
-    assert "without subtracting the max" in result.output
-
-
-def test_unusable_requests_exit_2(drill_home):
-    assert drill("check", "no_such_drill").exit_code == 2
-    assert drill("check", "softmax").exit_code == 2          # never started: no file
-    assert drill("check").exit_code == 2                     # nothing started at all
-    assert drill("check", "softmax", "--device", "tpu").exit_code == 2
-    assert drill("start", "softmx").exit_code == 2
+def test_hint_without_an_id_follows_the_drill_last_started_or_checked(drill_home):
+    store = Store(store_path())
+    store.record("start", "softmax")
+    store.record("start", "top_p")
+    assert "top_p" in drill("hint").stdout.splitlines()[0]
+    named = "exp(1000) is inf in float32: subtract the max first"
+    store.record("check", "softmax", status="fail", failed=["values"], hints=[named], digest="a")
+    shown = drill("hint").stdout
+    assert shown.splitlines()[0].startswith("softmax")
+    assert shown.index(named) < shown.index("hint 1/")       # the named mistake's hint first
 
 
 def test_hints_come_one_more_each_time_and_reset_starts_over(drill_home):
@@ -104,7 +175,158 @@ def test_solution_is_shown_and_recorded_and_progress_lists_it():
 
 
 def test_drill_home_moves_all_state(tmp_path, monkeypatch):
-    monkeypatch.setenv("DRILL_HOME", str(tmp_path / "elsewhere"))
     drill("start", "softmax")
-    assert (tmp_path / "elsewhere" / "workspace" / "softmax.py").exists()
-    assert (tmp_path / "elsewhere" / "progress.sqlite3").exists()
+    monkeypatch.setenv("DRILL_HOME", str(tmp_path / "elsewhere"))
+    assert drill("start", "top_p").exit_code == 0
+    assert (tmp_path / "elsewhere" / "workspace" / "top_p.py").exists()
+    assert [e["drill"] for e in Store(tmp_path / "elsewhere" / "progress.sqlite3").events()] == ["top_p"]
+
+
+# ---- what to do next --------------------------------------------------------------------------
+
+def test_next_offers_new_drills_when_no_review_is_due(drill_home):
+    shown = drill("next").stdout
+    assert "No reviews scheduled yet" in shown and "new drills to start" in shown
+    store = Store(store_path())
+    store.record("start", "softmax")
+    store.record("check", "softmax", status="pass", digest="a")
+    from grader import schedule
+    schedule.after_check(store, "softmax", 5)
+    shown = drill("next").stdout
+    assert "No review is due now" in shown and "softmax" in shown     # its review, days away
+    offered = shown[shown.index("new drills to start"):]
+    assert "softmax" not in offered and "activations" in offered      # unseen, of the topic last practised
+
+
+def test_next_lists_due_reviews_and_offers_nothing_new(drill_home):
+    store = Store(store_path())
+    store.record("start", "softmax")
+    store.record_review("softmax", "Again", {}, due=0.0)
+    shown = drill("next").stdout
+    assert "softmax" in shown and "now" in shown and "new drills" not in shown
+
+
+# ---- unusable situations: exit 2, one sentence, no traceback ----------------------------------
+
+def one_sentence(result, code=2) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    message = result.stderr.strip()
+    assert message and len(message.splitlines()) == 1, message
+    return message
+
+
+def test_unusable_requests_exit_2_with_one_sentence(drill_home, tmp_path):
+    assert "no drill called 'no_such_drill'" in one_sentence(drill("check", "no_such_drill"))
+    assert "not started softmax" in one_sentence(drill("check", "softmax"))      # never started: no file
+    assert "none started" in one_sentence(drill("check"))
+    assert "--device must be" in one_sentence(drill("check", "softmax", "--device", "tpu"))
+    missing = one_sentence(drill("check", "softmax", "--file", str(tmp_path / "gone.py")))
+    assert "There is no file" in missing and "--file" not in missing
+    assert "folder" in one_sentence(drill("check", "softmax", "--file", str(tmp_path)))
+    assert "which drill" in one_sentence(drill("check", "--file", str(registry.get("softmax").reference)))
+    for command in (["start", "softmx"], ["reset", "nope"], ["solution", "nope"], ["hint", "nope"],
+                    ["watch", "nope"], ["mock", "nope"], ["list", "--topic", "nope"], ["mock", "--topic", "nope"]):
+        one_sentence(drill(*command))
+
+
+COMMANDS = [["list"], ["start", "softmax"], ["check", "softmax"], ["hint", "softmax"], ["solution", "softmax"],
+            ["reset", "softmax"], ["watch", "softmax"], ["mock"], ["progress"], ["next"], ["today"], ["doctor"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_a_drill_home_that_cannot_be_made_exits_2(tmp_path, monkeypatch, command):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("DRILL_HOME", str(blocker / "home"))
+    assert "DRILL_HOME" in one_sentence(drill(*command))
+
+
+def read_only(folder) -> list[str]:
+    """A command prefix under which `folder` is read-only, even for root."""
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        return []
+    if shutil.which("unshare") is None:
+        pytest.skip("root needs unshare to make a read-only folder")
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", f"mount --bind -o ro {folder} {folder} && "
+                            f"! touch {folder}/probe 2>/dev/null"], capture_output=True)
+    if probe.returncode:
+        pytest.skip("cannot mount a read-only folder here")
+    return ["unshare", "-m", "sh", "-c", f'mount --bind -o ro {folder} {folder} && exec "$@"', "sh"]
+
+
+READ_ONLY_RUN = """
+import json, sys
+from typer.testing import CliRunner
+import cli
+runs = [CliRunner().invoke(cli.app, args) for args in json.loads(sys.argv[1])]
+print(json.dumps([(r.exit_code, r.stdout, r.stderr) for r in runs]))
+"""
+
+
+def test_a_read_only_drill_home_is_read_and_never_half_written(drill_home):
+    assert drill("start", "softmax").exit_code == 0
+    commands = [["list"], ["progress"], ["next"], ["hint", "softmax"], ["start", "top_p"], ["reset", "softmax"],
+                ["mock", "softmax"]]
+    done = subprocess.run([*read_only(drill_home), sys.executable, "-c", READ_ONLY_RUN, json.dumps(commands)],
+                          cwd=registry.ROOT, env=dict(os.environ, DRILL_HOME=str(drill_home)), capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    runs = dict(zip(map(tuple, commands), json.loads(done.stdout)))
+    for command in [("list",), ("progress",), ("next",)]:
+        assert runs[command][0] == 0, runs[command]
+    code, shown, said = runs[("hint", "softmax")]
+    assert code == 0 and "hint 1/" in shown and "not recorded" in said
+    for command in [("start", "top_p"), ("reset", "softmax"), ("mock", "softmax")]:
+        code, _, said = runs[command]
+        assert code == 2 and "read-only" in said and len(said.strip().splitlines()) == 1, runs[command]
+    assert not (drill_home / "workspace" / "top_p.py").exists() and not (drill_home / "mock").exists()
+
+
+# ---- grading ------------------------------------------------------------------------------------
+
+def test_a_practice_loop_check_hint_pass_next_and_each_version_counted_once(drill_home, grader):
+    drill("start", "softmax")
+    path = drill_home / "workspace" / "softmax.py"
+    path.write_text(SOFTMAX_NO_MAX)
+    wrong = drill("check", "--no-speed", "--seed", "1")
+    assert wrong.exit_code == 1
+    assert "✗ values" in wrong.stdout and "softmax(x=" in wrong.stdout
+    assert "looks like a classic mistake: softmax without subtracting the max" in wrong.stdout
+    hinted = drill("hint").stdout
+    assert hinted.index("for the mistake your last check named") < hinted.index("hint 1/")
+
+    shutil.copyfile(registry.get("softmax").reference, path)
+    passed = drill("check", "--no-speed")
+    assert passed.exit_code == 0 and "Passed" in passed.stdout
+    assert re.search(r"Next: drill start \w+", passed.stdout)
+    path.write_text(path.read_text())                        # saved again, same content
+    assert drill("check", "--no-speed").exit_code == 0
+
+    figures = report.figures(Store(store_path()))
+    softmax = next(d for d in figures["per_drill"] if d["id"] == "softmax")
+    assert (softmax["attempts"], softmax["fails"]) == (2, 1)        # the repeat is not another attempt
+    assert any(m["mistake"].startswith("softmax without subtracting the max") for m in figures["mistakes"])
+    assert "new drills to start" in drill("next").stdout               # the review is days away
+
+
+def test_a_scratch_check_is_not_recorded_unless_asked(drill_home, grader, tmp_path):
+    scratch = tmp_path / "mine.py"
+    shutil.copyfile(registry.get("softmax").reference, scratch)
+    result = drill("check", "softmax", "--file", str(scratch), "--json", "--no-speed", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    verdict = json.loads(result.stdout)                  # stdout is the JSON object alone
+    assert verdict["drill"] == "softmax" and verdict["passed"] is True and verdict["seed"] == 3
+    assert {"name", "status", "message", "call", "mistake"} <= set(verdict["checks"][0])
+    assert "scratch check" in result.stderr
+    assert not [e for e in Store(store_path()).events() if e["kind"] == "check"]
+
+    assert drill("check", "softmax", "--file", str(scratch), "--record", "--no-speed").exit_code == 0
+    assert [e["status"] for e in Store(store_path()).events() if e["kind"] == "check"] == ["pass"]
+    assert "passed" in drill("list").stdout
+
+    if "cuda" not in client.devices(drill_home):
+        no_cuda = one_sentence(drill("check", "softmax", "--file", str(scratch), "--device", "cuda"))
+        assert "There is no cuda device on this machine" in no_cuda

@@ -1,14 +1,17 @@
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import cli
-from grader import report
+from grader import html_report, mock, report
 from grader.home import store_path
 from grader.store import Store
 
@@ -17,30 +20,79 @@ runner = CliRunner()
 
 def practise(store):
     store.record("start", "softmax")
-    store.record("check", "softmax", status="fail", seconds=1, failed=["values"])
-    store.record("check", "softmax", status="pass", seconds=1)
+    store.record("check", "softmax", status="fail", seconds=1, failed=["values"], digest="a",
+                 mistakes={"values": "softmax without subtracting the max (exp overflows)"})
+    store.record("check", "softmax", status="fail", seconds=1, failed=["values"], digest="a")   # saved again
+    store.record("check", "softmax", status="pass", seconds=1, digest="b")
     store.record("start", "rope")
     store.record("hint", "rope")
-    store.record("check", "rope", status="fail", seconds=1, failed=["values", "gradients"])
+    store.record("check", "rope", status="fail", seconds=1, failed=["values", "gradients"], digest="c")
+    store.record_review("softmax", "Good", {}, due=time.time() + 86400 * 3)
 
 
-def test_figures_cover_topics_rates_streak_and_the_weakest(drill_home):
+def test_figures_count_each_version_once_and_cover_topics_rates_streak_and_the_weakest(drill_home):
     store = Store(store_path())
     practise(store)
     f = report.figures(store)
-    assert f["passed"] == 1 and f["attempted"] == 2 and f["checks"] == 3
+    assert f["passed"] == 1 and f["attempted"] == 2 and f["attempts"] == 3        # the repeat is not counted
     assert f["pass_rate"] == pytest.approx(1 / 3, abs=1e-3)
     assert f["streak_days"] == 1 and f["weakest"][0] == "rope"
     assert f["topics"]["basics"]["passed"] == 1
-    assert f["daily_checks"][-1] == {"day": time.strftime("%Y-%m-%d"), "checks": 3, "passes": 1}
+    assert f["daily"][-1] == {"day": time.strftime("%Y-%m-%d"), "attempts": 3, "passes": 1}
+    softmax = next(d for d in f["per_drill"] if d["id"] == "softmax")
+    assert (softmax["attempts"], softmax["fails"]) == (2, 1)
+    assert [(m["drill"], m["check"]) for m in f["mistakes"]] == [("softmax", "values")]
+    assert [r["drill"] for r in f["reviews"]] == ["softmax"]
+    assert f["recent"][-1]["kind"] == "start" and any(e["repeat"] for e in f["recent"])
+
+
+def test_clock_is_one_format_for_every_duration():
+    assert [report.clock(s) for s in (None, 0, 59.9, 61, 600, 3725)] == ["", "0:00", "0:59", "1:01", "10:00",
+                                                                        "1:02:05"]
+
+
+def a_mock_with_a_hint(store) -> dict:
+    session = mock.new_session(["softmax", "top_p"], minutes=30)
+    mock.record_check(session, 0, "pass", [], "x")
+    session["problems"][0]["hints"] = 1
+    return mock.close(session, store)
+
+
+def text_of(renderable) -> str:
+    out = Console(width=200, file=io.StringIO(), highlight=False)
+    out.print(renderable)
+    return out.file.getvalue()
+
+
+def test_progress_and_the_html_report_agree(drill_home):
+    store = Store(store_path())
+    practise(store)
+    a_mock_with_a_hint(store)
+    f = report.figures(store)
+    shown, page = text_of(cli.progress_view(f)), html_report.page(f)
+    for kind, headings in report.COLUMNS.items():
+        for heading in headings:
+            assert heading in shown, (kind, heading)
+            assert f"<th>{heading}</th>" in page, (kind, heading)
+    best = report.clock(next(d for d in f["per_drill"] if d["id"] == "softmax")["best_seconds"])
+    mistake_day = report.when(f["mistakes"][0]["ts"])
+    for text in (best, "5:00", mistake_day, "without subtracting the max", "+2:00", "not reached",
+                 time.strftime("%Y-%m-%d", time.localtime(f["reviews"][0]["due"]))):
+        assert text in shown and text in page, text
+    assert "softmax" in page[page.index('id="reviews"'):] and "Good" in page
 
 
 def test_progress_renders_charts_and_json(drill_home):
     practise(Store(store_path()))
     out = runner.invoke(cli.app, ["progress"]).output
     assert "coverage by topic" in out and "█" in out and "weakest: rope" in out
-    data = json.loads(runner.invoke(cli.app, ["progress", "--json"]).output)
-    assert data["per_drill"][0]["id"] == "rope"
+    data = json.loads(runner.invoke(cli.app, ["progress", "--json"]).stdout)
+    assert data["per_drill"][0]["id"] == "rope" and data["attempts"] == 3
+
+
+def test_report_to_an_unwritable_place_exits_2(drill_home, tmp_path):
+    result = runner.invoke(cli.app, ["report", "--html", str(tmp_path / "no" / "such" / "folder" / "r.html")])
+    assert result.exit_code == 2 and "Cannot write" in result.stderr
 
 
 def chromium() -> str | None:
@@ -53,6 +105,7 @@ def test_html_report_is_self_contained_and_renders_its_charts(drill_home, tmp_pa
     assert runner.invoke(cli.app, ["report", "--html", str(page)]).exit_code == 0
     html = page.read_text()
     assert "<svg" in html and "http://" not in html and "https://" not in html and "<script" not in html
+    assert re.search(r"<td>softmax</td><td>\d{4}-\d\d-\d\d \d\d:\d\d</td><td>values</td>", html)   # mistakes, dated
     browser = chromium()
     if browser is None:
         if os.environ.get("CI"):
@@ -68,6 +121,6 @@ def test_html_report_is_self_contained_and_renders_its_charts(drill_home, tmp_pa
     colours = image.getcolors(maxcolors=1 << 20)
     counts = {rgb: n for n, rgb in colours}
     assert counts.get((0x2F, 0x9E, 0x6E), 0) > 500      # the green bars of the charts were drawn
-    assert counts.get((0xE0, 0x7A, 0x5F), 0) > 50       # and the failed checks' column
+    assert counts.get((0xE0, 0x7A, 0x5F), 0) > 50       # and the failed attempts' column
     dark = sum(n for rgb, n in counts.items() if sum(rgb) < 200)
     assert dark > 2000                                  # and text

@@ -49,3 +49,19 @@ def test_checks_schedule_reviews_that_next_and_today_show(drill_home):
     shown = runner.invoke(cli.app, ["next"]).output
     assert shown.index("softmax") < shown.index("rope") and "Again" in shown and "Easy" in shown
     assert "Nothing due today" in runner.invoke(cli.app, ["today"]).output
+
+
+def test_after_a_pass_the_next_step_is_the_topic_then_due_reviews_then_the_rest(drill_home):
+    from grader import registry
+    store = Store(store_path())
+    basics = [d for d, i in registry.drills().items() if i.topic == "basics"]
+    store.record("start", "softmax")
+    store.record("check", "softmax", status="pass", seconds=1)
+    store.record("start", "rope")
+    store.record_review("rope", "Again", {}, due=time.time() - 60)
+    following = [d for d, _ in schedule.suggestions(store, after="softmax")]
+    unseen_basics = [d for d in basics if d != "softmax"]
+    assert following[:len(unseen_basics)] == unseen_basics
+    assert following[len(unseen_basics)] == "rope"                       # due, after the topic's new drills
+    assert set(following[len(unseen_basics) + 1:]) == set(registry.drills()) - set(basics) - {"rope"}
+    assert "drill start activations" in cli.next_step("softmax")
