@@ -261,6 +261,8 @@ class EntryGrading:
     # ---- helpers ------------------------------------------------------------------------------
 
     def check(self, name: str, status: str, message: str = "", call: str = "", mistake: str = "") -> Check:
+        if status == FAIL and not mistake:     # a mistake declared with check=name ("memory", "parameters")
+            mistake = next((m.name for m in self.mistakes if m.check == name), "")
         hint = next((m.hint for m in self.mistakes if mistake and m.name == mistake and m.hint), "")
         return Check(self.label(name), status, message, call=call, mistake=mistake, hint=hint)
 
@@ -630,8 +632,9 @@ class EntryGrading:
         try:
             with learner_code(self.g.call_limit):
                 impl = self.runner.build(self.runner.ns, spec.case)
+                case = copy_case(spec.case)          # the copy of the inputs is not the learner's
                 with watch:
-                    self.runner.run(self.runner.ns, impl, copy_case(spec.case))
+                    self.runner.run(self.runner.ns, impl, case)
         except Exception as e:
             yield self.check("memory", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(spec.case))
             return
