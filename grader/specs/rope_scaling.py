@@ -26,19 +26,13 @@ HINTS = [
 ]
 
 
-def tolerance_scale(top: float, x_scale: float) -> float:
-    """Correct formulations differ in float32 angles by ~1e-7 × the largest angle, `top` radians
-    (p / factor · f or p · (f / factor), base ** e or theta ** e · factor ** e'): the absolute
-    tolerance grows with it."""
-    return x_scale * max(1.0, top / 8)
-
-
 def case_maker(method):
-    """case(x, positions, factor, ...) for `method`: the largest angle is p / factor for linear, p for NTK."""
+    """case(x, positions, factor, ...) for `method`. Correct formulations differ in float32 angles by
+    ~1e-7 × the largest angle (p / factor · f or p · (f / factor), base ** e or theta ** e · factor ** e'),
+    which is p / factor for linear and p for NTK: the absolute tolerance grows with it."""
     def case(x, positions, factor, theta=10000.0, x_scale=1.0, label=""):
-        top = float(positions.abs().max()) if positions.numel() else 0.0
-        top = top / factor if method == "linear" else top
-        return Case(args=(x, positions, factor), kwargs={"theta": theta}, scale=tolerance_scale(top, x_scale),
+        angles = positions / factor if method == "linear" else positions
+        return Case(args=(x, positions, factor), kwargs={"theta": theta}, scale=x_scale * kit.position_scale(angles),
                     label=label)
     return case
 
@@ -70,7 +64,7 @@ def relative_positions(call, case):
     shifted = Case(args=(x, positions + 7, factor), kwargs=case.kwargs, scale=case.scale)
     a, b = call(case).detach(), call(shifted).detach()
     dots_a, dots_b = a @ a.transpose(-2, -1), b @ b.transpose(-2, -1)      # (..., S, S) token dot products
-    tol = 1e-4 * tolerance_scale(float(positions.abs().max()) + 7, 1.0) * x.shape[-1] * max(1.0, x.abs().max().item()) ** 2
+    tol = 1e-4 * kit.position_scale(positions + 7) * x.shape[-1] * max(1.0, x.abs().max().item()) ** 2
     if (dots_a - dots_b).abs().max() > tol:
         raise Fail(f"moving every token 7 positions further changed the dot products between tokens by "
                    f"{(dots_a - dots_b).abs().max().item():.2g}: scaled RoPE still makes them depend only on "
