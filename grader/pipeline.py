@@ -260,9 +260,11 @@ class EntryGrading:
 
     # ---- helpers ------------------------------------------------------------------------------
 
+    def mistake_of_check(self, name: str) -> str:
+        """The mistake declared with check=name: the one way that check fails."""
+        return next((m.name for m in self.mistakes if m.check == name), "")
+
     def check(self, name: str, status: str, message: str = "", call: str = "", mistake: str = "") -> Check:
-        if status == FAIL and not mistake:     # a mistake declared with check=name ("memory", "parameters")
-            mistake = next((m.name for m in self.mistakes if m.check == name), "")
         hint = next((m.hint for m in self.mistakes if mistake and m.name == mistake and m.hint), "")
         return Check(self.label(name), status, message, call=call, mistake=mistake, hint=hint)
 
@@ -387,8 +389,9 @@ class EntryGrading:
                 raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
                                            f"NotImplementedError" + (f" (line {where})" if where else "") +
                                            "; fill in its TODO"))
-            if isinstance(e.exc, ParameterMismatch):
-                raise StopEntry(self.check("parameters", FAIL, str(e), call=self.runner.describe(case)))
+            if isinstance(e.exc, ParameterMismatch):      # named by a check= mistake or the drill's error patterns
+                raise StopEntry(self.failed("parameters", Mismatch("parameters", str(e), case, error=e.exc,
+                                                                   mistake=self.mistake_of_check("parameters"))))
             # any other error is reported, with its input, by the value checks
         yield self.check("started", PASS)
 
@@ -616,7 +619,7 @@ class EntryGrading:
                 what.append(f"{calls_s} torch calls on the first and {calls_l} on the second")
             if lines_l > lines_s + 2:
                 what.append(f"{lines_s} lines of your code run on the first and {lines_l} on the second")
-            mistake = next((m.name for m in self.mistakes if m.check == "no loop"), "")
+            mistake = self.mistake_of_check("no loop")
             yield self.check("no loop", FAIL, f"{' and '.join(what)}: the work grows with {spec.over}, so a "
                              f"Python loop runs over them. Use batched tensor operations",
                              call=f"{self.runner.describe(spec.small)} and {self.runner.describe(spec.large)}",
@@ -640,14 +643,15 @@ class EntryGrading:
             return
         if watch.largest > limit:
             yield self.check("memory", FAIL, f"an intermediate of {watch.largest:,} elements (from {watch.op}); "
-                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case))
+                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case),
+                             mistake=self.mistake_of_check("memory"))
         else:
             yield self.check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
 
     def inputs_unchanged(self):
         changed = self.runner.mutations
         if changed:
-            mistake = next((m.name for m in self.mistakes if m.check == "inputs unchanged"), "")
+            mistake = self.mistake_of_check("inputs unchanged")
             yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
                              f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were",
                              mistake=mistake)
