@@ -1,4 +1,4 @@
-"""RoPE scaling for a longer context 位置插值与NTK缩放
+"""RoPE scaling: position interpolation and NTK 位置插值与NTK缩放
 
 A model trained with RoPE on sequences of L tokens sees angles it never met beyond L. Two ways to
 stretch it to `factor` × L without (much) fine-tuning: write both.
