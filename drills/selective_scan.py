@@ -23,7 +23,9 @@ over time is inherent; there must be no Python loop over the batch, the channels
 `selective_scan_chunked(x, delta, A, B, C, chunk_size=64)` — chunked: cut the sequence into chunks of
 `chunk_size` steps (the last may be shorter), loop over the chunks, and compute each chunk in
 parallel — no Python loop inside a chunk (a check counts your torch calls for two chunk sizes with the
-same number of chunks). Inside a chunk, with a_t = Δ_t A and cum_t = a_start + ... + a_t:
+same number of chunks), and no intermediate larger than twice one chunk's pairwise decays,
+2 · batch · chunk_size² · D · N elements (a check measures your largest intermediate). Inside a
+chunk, with a_t = Δ_t A and cum_t = a_start + ... + a_t:
       h_t = exp(cum_t) ∘ h_in + sum_{s<=t} exp(cum_t - cum_s) ∘ Δ_s B_s x_s
 where h_in is the state the previous chunk ended with: carry it across chunks. Decays can be
 strong (cum_t down to -1000): exp(cum_t - cum_s) is fine for s <= t, but exp(-cum_s) overflows,

@@ -4,13 +4,14 @@ Particular to it: inputs in the model's ranges (delta > 0 through a softplus, A 
 shorter, decays strong enough (cum down to -1000) that exp(-cum) overflows and a mask applied after
 the exponential gives NaN values or gradients, gradients through every input, and the mistakes of the
 discretisation (B or A without Δ, Euler's 1 + ΔA), the read-out (before the update, B and C
-swapped) and the chunks (state not carried, not decayed, decay off by one, the last chunk dropped)."""
+swapped) and the chunks (state not carried, not decayed, decay off by one, the last chunk dropped, more
+than one chunk's pairwise decays held at once)."""
 from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
 from grader import kit
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed
 from reference.selective_scan import selective_scan as reference_scan
 
 META = dict(title="Selective scan (Mamba)", zh="选择性扫描", topic="vision and sequence", difficulty="hard",
@@ -132,6 +133,12 @@ def chunked_like(carry=True, decay_carry=True, own_step=False, b_delta=True, rat
 B_WITHOUT_DELTA = "discretisation of B without Δ: the input enters as Δ_t B_t x_t, not B_t x_t"
 MASK_AFTER_EXP = ("pairs s > t masked after the exponential: exp(cum_t - cum_s) overflows there, and the "
                   "values (inf · 0) or the gradients (through a where) are NaN; mask with -inf before exp")
+def one_chunk_of_pairs(case):
+    """Twice one chunk's pairwise decays, (batch, c, c, D, N): room for the einsum's own copy."""
+    (x, _, A, _, _), c = case.args, case.kwargs["chunk_size"]
+    return 2 * x.shape[0] * c * c * x.shape[2] * A.shape[1]
+
+
 IN_PLACE = Mistake("an input changed in place (x *= delta edits the caller's tensor): make new tensors",
                    check="inputs unchanged")
 
@@ -194,8 +201,13 @@ CHUNKED = Entry(
                      "of a torch.where over it) is NaN. masked_fill(s > t, -inf) first, then exp: exp(-inf) = 0."),
         Mistake(MASK_AFTER_EXP, like=chunked_like(mask_after="multiply")),
         Mistake("the last, shorter chunk dropped (L not a multiple of chunk_size)", like=chunked_like(drop_tail=True)),
+        Mistake("pairwise decays for more than one chunk at once (chunk_size ignored, or every chunk in one "
+                "tensor): loop over the chunks, each (batch, chunk_size, chunk_size, D, N) at most",
+                check="memory"),
         IN_PLACE,
     ],
+    # 128 steps in chunks of 16: one chunk's pairs 2·16·16·2·2, the whole sequence's 64 times as many
+    memory=Memory(case=seeded_case(10, 2, 128, 2, 2, chunk_size=16), limit=one_chunk_of_pairs),
     loops=Loops(small=seeded_case(9, 2, 8, 3, 2, chunk_size=4), large=seeded_case(9, 4, 24, 5, 3, chunk_size=12),
                 over="the batch, the channels, the state dims and the steps inside a chunk"),
     speed=Speed(lambda seed: seeded_case(30 + seed, 8, 64, 64, 16, chunk_size=16), limit=6.0),
