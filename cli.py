@@ -47,26 +47,35 @@ MARK = {"pass": "✓", "fail": "✗", "error": "!", "todo": "…", "skipped": "-
 _store: list[Store] = []
 
 
-def store() -> Store:
-    """The progress store, opened once per command; what its opening repaired is said once."""
+def opened_store() -> Store:
+    """The progress store, opened once per command; what its opening repaired is said once. Raises
+    StoreError or HomeError when it cannot be opened."""
     if not _store:
-        try:
-            _store.append(Store(home.store_path()))
-        except (StoreError, HomeError) as e:
-            raise unusable(str(e)) from None
+        _store.append(Store(home.store_path()))
         for note in _store[0].notes:
             err.print(f"[yellow]note:[/] {escape(note)}")
     return _store[0]
 
 
-def try_record(what: str, write) -> bool:
-    """Run a write to the store; when it cannot be done, say so plainly (the command's own result
-    stands) and return False."""
+def store() -> Store:
+    """The progress store, for a command that cannot go on without it (exit 2 when it cannot be opened)."""
     try:
+        return opened_store()
+    except (StoreError, HomeError) as e:
+        raise unusable(str(e)) from None
+
+
+def try_record(what: str, write) -> bool:
+    """Run a write to the store; when it cannot be done (the store cannot be opened, is read-only,
+    locked, full, ...), say so plainly (the command's own result stands) and return False."""
+    try:
+        opened_store()
         write()
         return True
     except typer.Exit:
         raise
+    except HomeError as e:           # no DRILL_HOME at all: the command cannot go on
+        raise unusable(str(e)) from None
     except Exception as e:          # the store's own errors, sqlite3's, a full disk, ...
         text = str(e) if isinstance(e, (StoreError, HomeError)) else f"{type(e).__name__}: {e}"
         err.print(f"[yellow]{escape(what)} was not recorded:[/] {escape(text)}")
@@ -279,6 +288,8 @@ def verdict_summary(verdict: Verdict, info: registry.DrillInfo) -> Panel:
         shown = verdict.output[:1500]
         more = f"\n… {verdict.output_bytes:,} bytes in all" if verdict.output_bytes > len(shown) else ""
         body += f"\n[dim]your code printed:[/]\n{escape(shown)}{more}"
+    for note in verdict.notes:
+        body += f"\n[yellow]note:[/] {escape(note)}"
     return Panel(body, border_style=colour, expand=False)
 
 
@@ -371,15 +382,19 @@ def start(drill_id: ID,
             note = "a fresh copy of the stub"
         else:
             note = "your file from before (drill start --fresh to start over)"
-    except (OSError, HomeError) as e:
-        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}.") from None
-    try_record("this start", lambda: store().record("start", info.id, fresh=fresh))
+    except HomeError as e:
+        raise unusable(f"Cannot write your file for {info.id}: {e}.") from None
+    except OSError as e:
+        raise unusable(f"Cannot write your file for {info.id}: {home.why_not_written(e)}.") from None
+    recorded = try_record("this start", lambda: store().record("start", info.id, fresh=fresh))
     console.rule(f"{info.id} · {info.title} {info.zh} · {info.difficulty} · about {info.minutes} min")
     console.print(Text("\n".join(prompt_lines(info.prompt(), console.width))))
     console.rule()
     console.print(f"Edit [bold]{path}[/] ({note}), then run [bold]drill check[/].")
     if edit:
         subprocess.call([os.environ.get("EDITOR", "vi"), str(path)])
+    if not recorded:
+        raise typer.Exit(2)                  # the file is there, but the clock did not start
 
 
 def backup(path: Path) -> Path:
@@ -576,10 +591,13 @@ def reset(drill_id: ID):
         if path.exists():
             console.print(f"[dim]your file kept as {backup(path)}[/]")
         home.write_atomically(path, info.stub.read_bytes())
-    except (OSError, HomeError) as e:
-        raise unusable(f"Cannot write your file for {info.id}: {getattr(e, 'strerror', None) or e}.") from None
-    try_record("this reset", lambda: store().record("reset", info.id))
+    except HomeError as e:
+        raise unusable(f"Cannot write your file for {info.id}: {e}.") from None
+    except OSError as e:
+        raise unusable(f"Cannot write your file for {info.id}: {home.why_not_written(e)}.") from None
     console.print(f"{path} is a fresh stub again.")
+    if not try_record("this reset", lambda: store().record("reset", info.id)):
+        raise typer.Exit(2)
 
 
 @app.command()
@@ -1053,7 +1071,11 @@ def main() -> None:
                 client.ensure(home.home(), wait=False)
         except Exception:
             pass                 # the command itself says what is wrong
-    app()
+    try:
+        app()
+    except (StoreError, HomeError) as e:     # the store failed under a command that reads it: said, not a traceback
+        err.print(f"[red]{escape(str(e))}[/]")
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ block of `block_size` at a time, so that the full (S_q, S_k) score matrix never 
 - `causal=True`: query i may attend key j iff j <= i + (S_k - S_q) (bottom-right aligned; the usual
   lower triangle when S_q == S_k). A query that may see no key at all (when S_q > S_k) is not
   graded, but must not put NaN anywhere else.
+- Work on every batch element and head at once: the only Python loop is the one over the key
+  blocks (a check counts your torch calls for two batch and head sizes).
 - Do not call F.scaled_dot_product_attention or any softmax / log_softmax: the drill is to write
   the online softmax by hand. Make any new tensor on q's device.
 

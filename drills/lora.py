@@ -18,9 +18,11 @@ pretrained weight is FROZEN, adapted by a trainable low-rank update (Hu et al. 2
 - `merge()` folds the update into the weight for inference: weight += (alpha / rank) * lora_B @ lora_A,
   in place and outside autograd (torch.no_grad()), so weight stays frozen. After merge() the
   layer computes x @ weight.T only (keep a plain attribute such as self.merged = True): the
-  output must not change. merge() returns None.
-- The grader sets lora_B to non-zero values, then compares the output, the gradients of lora_A
-  and lora_B, and, after merge(), the output and the weight.
+  output must not change.
+- The grader loads its own non-zero values into weight, lora_A and lora_B (so that the LoRA path
+  shows), then compares the output and the gradients of x, lora_A and lora_B; after merge(), the
+  weight and the output; and, on a newly built layer, that lora_B is zero and lora_A is not. It
+  counts the multiply-adds of your matrix products to see the rank-r bottleneck.
 
 Example:
     >>> layer = LoRALinear(2, 2, rank=1, alpha=2.0)          # scale 2

@@ -33,7 +33,9 @@ eps=1e-6): its parameter is also called `weight`.)
 - RoPE as in the rope drill: rotate-half pairing (dim i with i + rope_dim/2), angle
   p * 10000 ** (-2i / rope_dim); rope(x) = x * cos + cat(-x[..., D/2:], x[..., :D/2]) * sin.
 - Attention must be computable from latent_cache(x) alone (plus q from x): a check rebuilds it
-  from your cache and compares with your forward.
+  from your cache the way DeepSeek decodes (k_up folded into the queries, v_up applied after the
+  weighting) and compares it with the attention over x. Each token's cache entry depends on that
+  token alone, so decoding can append one entry per token.
 - Vectorise over batch and heads: no Python loop over either (a check counts your torch calls).
   Do not call F.scaled_dot_product_attention or nn.MultiheadAttention.
 

@@ -20,6 +20,9 @@ computed in a single pass over the keys with a running max — the idea FlashAtt
   your code makes may hold more than N/4 = 64 elements. Computing `k @ q` for all keys, then a
   softmax, is the two-pass version this drill is not about.
 - Scores as large as 1e4 must work: that is what the running max is for.
+- Loop over the keys only: each key's score k_i · q and the update of o are tensor operations,
+  not Python loops over the D or D_v features (a check counts your torch calls for two feature
+  sizes).
 - Do not call torch.softmax, F.softmax, log_softmax or logsumexp.
 
 Example (D = 1, N = 3):

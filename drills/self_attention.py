@@ -18,7 +18,8 @@ Parameters (exactly these names and shapes; the grader loads its weights into yo
 - `dropout` (probability p) is applied to the attention weights — after the softmax, before
   multiplying by v — in training mode only: each weight is zeroed with probability p and the
   survivors are scaled by 1/(1-p). Not to the output of weights @ v. nn.Dropout / F.dropout are
-  fine. Values are graded in eval(); a check in train() makes sure the dropout hits the weights.
+  fine. In eval() mode there is none. Both modes are graded (train() with chosen weights, so the
+  random mask itself does not matter).
 - Vectorise over the batch: no Python loop (a check counts your torch calls for two batch
   sizes). Do not call F.scaled_dot_product_attention or nn.MultiheadAttention: the drill is to
   write it. torch.softmax and nn.Linear are allowed.
@@ -40,7 +41,7 @@ from torch import nn
 
 class SelfAttention(nn.Module):
     def __init__(self, d_model: int, dropout: float = 0.0):
-        # TODO: super().__init__(); scale; q_proj, k_proj, v_proj, o_proj; dropout (about 7 lines)
+        # TODO: super().__init__(); q_proj, k_proj, v_proj, o_proj; dropout (about 6 lines)
         raise NotImplementedError
 
     def forward(self, x: torch.Tensor, mask: torch.Tensor | None = None) -> torch.Tensor:

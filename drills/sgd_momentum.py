@@ -13,7 +13,9 @@ step of stochastic gradient descent with momentum, exactly what `torch.optim.SGD
 - `params`: a list of float tensors of any shapes (0-dim included); like nn.Parameters they
   are leaves that require grad, so update them under `torch.no_grad()`, in place (p.add_,
   p.sub_, ...): the caller keeps these very tensors. `grads`: a list of tensors of the same
-  shapes. Do not modify `grads`, and do not let a buffer share memory with a gradient.
+  shapes. Do not modify `grads` (a first buffer that IS the gradient tensor, not a copy, would
+  be changed by the next call's buf.mul_()).
+- `nesterov=True` comes only with momentum > 0 (PyTorch refuses it otherwise).
 - `state`: a dict, empty on the first call; fill it then and update it on every call. Its
   layout is fixed (the grader compares it whenever momentum != 0):
       state["momentum_buffer"]   a list of tensors, one per param: buf

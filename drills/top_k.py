@@ -13,26 +13,27 @@ Write two functions, the top-k step of an LLM decoding loop.
   become -inf (not 0: 0 is still a valid logit). Same dtype and device as `logits`. Do not
   modify `logits` in place.
 
-`sample(logits, temperature=1.0, generator=None)` draws one token id per row from
-softmax(logits / temperature).
+`sample(logits, k, temperature=1.0, generator=None)` draws one token id per row from the top-k
+distribution at a temperature, softmax(top_k_filter(logits / temperature, k)), as top_p_sample
+does.
 
-- Divide the logits by `temperature` BEFORE the softmax (T < 1 sharpens, T > 1 flattens; dividing
-  the probabilities afterwards changes nothing once they are renormalised). Tokens whose logit is
-  -inf (removed by top_k_filter) must never be drawn.
+- Divide the logits by `temperature` (> 0) before filtering (call your top_k_filter) and the
+  softmax: T < 1 sharpens, T > 1 flattens; dividing the probabilities after the softmax changes
+  nothing once they are renormalised. Removed tokens must never be drawn.
 - Returns a long tensor of shape (...) (logits (V,) gives a 0-d tensor), on logits' device.
 - Draw all randomness from `generator` (e.g. torch.multinomial(..., generator=generator)): the
-  same seeded generator must give the same samples.
+  same seeded generator must give the same samples, and torch's global generator is left alone.
 - It is graded statistically: many draws with fixed seeds; the frequencies must match
-  softmax(logits / temperature) (false-fail rate below 1e-6 per check).
-
-The usual pipeline is `sample(top_k_filter(logits, k), temperature)`.
+  softmax(top_k_filter(logits / temperature, k)) (false-fail rate below 1e-6 per check).
 
 Example:
     >>> logits = torch.tensor([1.0, -1.0, 2.0, 0.5])
     >>> top_k_filter(logits, 2)                    # the 2nd largest is 1.0: keep logits >= 1.0
     tensor([1., -inf, 2., -inf])
-    >>> sample(top_k_filter(logits, 2), generator=torch.Generator().manual_seed(0))
+    >>> sample(logits, 2, generator=torch.Generator().manual_seed(0))
     tensor(2)                                      # 2 with probability 0.73, 0 with 0.27, never 1 or 3
+    >>> sample(logits, 2, temperature=2.0, generator=torch.Generator().manual_seed(0))
+    tensor(2)                                      # flatter: 2 with probability 0.62, 0 with 0.38
     >>> top_k_filter(torch.tensor([1.0, 3.0, 3.0, 3.0, 0.0]), 2)   # ties with the 2nd largest stay
     tensor([-inf, 3., 3., 3., -inf])
 """
@@ -45,7 +46,8 @@ def top_k_filter(logits: torch.Tensor, k: int) -> torch.Tensor:
     raise NotImplementedError
 
 
-def sample(logits: torch.Tensor, temperature: float = 1.0,
+def sample(logits: torch.Tensor, k: int, temperature: float = 1.0,
            generator: torch.Generator | None = None) -> torch.Tensor:
-    # TODO: softmax of logits / temperature, torch.multinomial over the rows, reshape (about 3 lines)
+    # TODO: top_k_filter of logits / temperature, softmax, torch.multinomial over the rows, reshape
+    # (about 3 lines)
     raise NotImplementedError

@@ -1,13 +1,13 @@
 """Top-k with a heap 堆求top-k
 
-Write two functions on plain Python lists, each with a min-heap of size k (`heapq`, or a heap you
-write yourself):
+Write two functions on plain Python lists, both classic uses of a min-heap of k items (`heapq`,
+or a heap you write yourself).
 
 1. `top_k_largest(nums, k)`: the k largest numbers of `nums`, largest first.
    Keep a min-heap of the k largest seen so far; its root heap[0] is the smallest of them, so a new
-   number enters only if it beats the root (and the root leaves). That is O(n log k) time and O(k)
-   memory, far better than sorting all n numbers when k is small. Sort only the k survivors at
-   the end. Duplicates count separately: top_k_largest([5, 5, 1], 2) == [5, 5].
+   number enters only if it beats the root (and the root leaves). That is O(n log k) comparisons
+   and O(k) memory, far better than sorting all n numbers when k is small. Sort only the k
+   survivors at the end. Duplicates count separately: top_k_largest([5, 5, 1], 2) == [5, 5].
 
 2. `top_k_frequent(nums, k)`: the k values that occur most often in `nums` (a list of ints), most
    frequent first; values with equal counts: the smaller value first (this also decides which
@@ -15,9 +15,15 @@ write yourself):
    distinct values keyed by (count, value) in the order above.
 
 - 1 <= k <= len(nums) for the first, 1 <= k <= number of distinct values for the second.
-- Do not modify `nums` (no `heapify(nums)` or `nums.sort()` on the caller's list).
+- Do not modify `nums` (no `heapify(nums)`, `nums.sort()` or `nums.pop()` on the caller's list).
 - Not allowed: `heapq.nlargest` / `heapq.nsmallest` (nor `Counter.most_common(k)`, which calls
-  them), or sorting the whole input: the grader counts the comparisons your code makes.
+  them).
+- The grader counts the comparisons your code makes: sorting the whole input, or in
+  top_k_frequent all the distinct values, makes far more than a size-k heap (about n·log2 n
+  against n·(1 + 2·log2 k)).
+- The grader measures the memory top_k_largest allocates: O(k), so no copy of `nums`
+  (sorted(nums), list(nums), a slice nums[k:], a list of all the numbers negated). Iterate over
+  `nums` itself; itertools.islice does not copy.
 
 Example:
     >>> top_k_largest([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0], 3)

@@ -17,7 +17,7 @@ So `self.attn` is a small module holding the four projections (as in the gqa dri
 nn.Linear are fine.
 
 `forward(x, positions) -> (B, S, d_model)`; x (B, S, d_model), positions (S,) long (the position
-of each token, for RoPE; not always 0..S-1). Output with x's dtype and device:
+of each token, for RoPE; not always 0..S-1, nor always contiguous). Output with x's dtype and device:
     h   = x + Attention(RMSNorm_attn(x), positions)       pre-norm: normalise the sublayer's
     out = h + SwiGLU(RMSNorm_ffn(h))                      input, never the residual stream
 - RMSNorm(x) = x / sqrt(mean(x², last dim) + 1e-6) * weight.

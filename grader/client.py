@@ -9,12 +9,13 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import asdict
 from pathlib import Path
 
 from grader.result import ERROR, FAIL, Check, Verdict
-from grader.sandbox import ROOT, Limits
+from grader.sandbox import ROOT, Limits, alive
 
 START_SECONDS = 120.0        # starting the grader (importing torch) on a slow, loaded machine
 
@@ -37,10 +38,18 @@ def stamp() -> str:
 
 def socket_path(home: Path) -> str:
     """A short path (Unix sockets allow about 100 bytes) private to this user and DRILL_HOME."""
-    folder = Path(os.environ.get("XDG_RUNTIME_DIR") or "/tmp") / f"drill-{os.getuid()}"
-    folder.mkdir(mode=0o700, exist_ok=True)
     key = hashlib.sha1(str(home.resolve()).encode()).hexdigest()[:12]
-    return str(folder / f"{key}.sock")
+    for base in (os.environ.get("XDG_RUNTIME_DIR"), tempfile.gettempdir(), "/tmp"):
+        if not base:
+            continue
+        folder = Path(base) / f"drill-{os.getuid()}"
+        try:
+            folder.mkdir(mode=0o700, exist_ok=True)
+        except OSError:
+            continue                  # a runtime folder that is gone or not ours: the next one
+        if len(str(folder)) < 80:
+            return str(folder / f"{key}.sock")
+    raise RuntimeError("no folder for the grader's socket: set XDG_RUNTIME_DIR to a short, writable folder")
 
 
 def _ask(path: str, request: dict, timeout: float = 2.0) -> dict | None:
@@ -60,6 +69,58 @@ def _ask(path: str, request: dict, timeout: float = 2.0) -> dict | None:
         return None
 
 
+def _claim(lock: Path) -> bool:
+    """Take the right to start the grader (an atomic create); a lock left by a starter that died,
+    or older than START_SECONDS, is taken over."""
+    for _ in range(2):
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:
+            try:
+                owner = int(lock.read_text() or 0)
+                age = time.time() - lock.stat().st_mtime
+            except (OSError, ValueError):
+                owner, age = 0, 0.0
+            if age > START_SECONDS or (owner and not _running(owner)):
+                lock.unlink(missing_ok=True)
+                continue
+            return False
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        return True
+    return False
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def log_path(home: Path, path: str) -> Path:
+    """The grader's log: in DRILL_HOME, or beside its socket when DRILL_HOME is read-only."""
+    return home / "grader.log" if os.access(home, os.W_OK) else Path(path + ".log")
+
+
+_started: dict[str, subprocess.Popen] = {}     # graders this process started, by socket path
+
+
+def _start(home: Path, path: str, lock: Path, mine: str) -> None:
+    with open(log_path(home, path), "ab") as log:
+        env = dict(os.environ, DRILL_STAMP=mine, PYTHONPATH=os.pathsep.join(
+            filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+            OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONUNBUFFERED="1",
+            MALLOC_MMAP_THRESHOLD_="1000000000", MALLOC_TRIM_THRESHOLD_="10000000000")
+        proc = subprocess.Popen([sys.executable, "-m", "grader.server", path, str(home)], cwd=ROOT, env=env,
+                                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+    _started[path] = proc
+    lock.write_text(str(proc.pid))                 # the starter is now the grader: waiters watch it
+
+
 def ensure(home: Path, wait: bool = True) -> str:
     """The socket of a grader for `home` built from this install, started if there is none."""
     path, mine = socket_path(home), stamp()
@@ -68,22 +129,13 @@ def ensure(home: Path, wait: bool = True) -> str:
         return path
     if answer is not None:
         _ask(path, {"quit": True})                   # stale: another install or older files
-        time.sleep(0.05)
     lock = Path(path + ".starting")
-    try:
-        fresh = time.time() - lock.stat().st_mtime < START_SECONDS
-    except FileNotFoundError:
-        fresh = False
-    if not fresh:                                    # nobody else is starting one right now
-        lock.touch()
-        log = open(home / "grader.log", "ab")
-        env = dict(os.environ, DRILL_STAMP=mine, PYTHONPATH=os.pathsep.join(
-            filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
-            OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONUNBUFFERED="1",
-            MALLOC_MMAP_THRESHOLD_="1000000000", MALLOC_TRIM_THRESHOLD_="10000000000")
-        subprocess.Popen([sys.executable, "-m", "grader.server", path, str(home)], cwd=ROOT, env=env,
-                         stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
-        log.close()
+    if _claim(lock):                                 # nobody else is starting one right now
+        try:
+            _start(home, path, lock, mine)
+        except OSError:
+            lock.unlink(missing_ok=True)
+            raise
     if not wait:
         return path
     deadline = time.monotonic() + START_SECONDS
@@ -92,9 +144,29 @@ def ensure(home: Path, wait: bool = True) -> str:
         if answer and answer.get("stamp") == mine:
             lock.unlink(missing_ok=True)
             return path
+        proc = _started.get(path)
+        if proc is not None and proc.poll() is not None:
+            _started.pop(path, None)
+            lock.unlink(missing_ok=True)
+            raise RuntimeError(f"the grader exited while starting (code {proc.returncode}): "
+                               f"{_last_line(log_path(home, path))}")
+        if proc is None and _claim(lock):          # the one starting it is done, gave up or died
+            answer = _ask(path, {"ping": True})
+            if answer and answer.get("stamp") == mine:
+                lock.unlink(missing_ok=True)
+                return path
+            _start(home, path, lock, mine)
         time.sleep(0.05)
     lock.unlink(missing_ok=True)
-    raise RuntimeError(f"the grader did not start within {START_SECONDS:g} s (see {home / 'grader.log'})")
+    raise RuntimeError(f"the grader did not start within {START_SECONDS:g} s (see {log_path(home, path)})")
+
+
+def _last_line(log: Path) -> str:
+    try:
+        lines = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
+    except OSError:
+        return f"see {log}"
+    return f"{lines[-1].strip()} (see {log})" if lines else f"see {log}"
 
 
 def devices(home: Path) -> list[str]:
@@ -103,51 +175,107 @@ def devices(home: Path) -> list[str]:
     return answer.get("devices", [])
 
 
-def stop(home: Path) -> None:
-    _ask(socket_path(home), {"quit": True})
+def stop(home: Path, wait: float = 10.0) -> None:
+    """Ask the grader for `home` to end (it finishes what it is grading first), and wait a little
+    for it to go."""
+    path = socket_path(home)
+    answer = _ask(path, {"ping": True})
+    _ask(path, {"quit": True})
+    pid = (answer or {}).get("pid")
+    proc = _started.pop(path, None)
+    end = time.monotonic() + wait
+    while pid and alive(pid) and time.monotonic() < end:
+        if proc is not None and proc.poll() is not None:
+            break
+        time.sleep(0.02)
 
 
 def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, device: str = "auto",
           speed: bool = True, max_examples: int | None = None, limits: Limits | None = None,
           replay: bool = True, on_check=None) -> Verdict:
-    """Grade `file` as `drill` in the warm grader; on_check(Check) is called as each check finishes."""
+    """Grade `file` as `drill` in the warm grader; on_check(Check) is called as each check finishes.
+    A verdict always comes back: when the grader fails or stops answering, it says so as an error
+    (which is not recorded against the learner). The progress store in `home` is put back if the
+    learner's code deleted or damaged it."""
+    from grader.store import Keeper
     started = time.monotonic()
     seed = random.randrange(2**31) if seed is None else seed
-    verdict = Verdict(drill=drill, file=str(Path(file).resolve()), seed=seed)
+    verdict = Verdict(drill=drill, file=str(Path(file).absolute()), seed=seed)   # a link is not its target
     limits = limits or Limits()
     request = {"drill": drill, "file": verdict.file, "seed": seed, "device": device, "speed": speed,
                "max_examples": max_examples, "limits": asdict(limits), "replay": replay}
-    path = ensure(home)
-    done = False
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-        s.connect(path)
-        s.sendall((json.dumps(request) + "\n").encode())
-        buffer = b""
-        for chunk in iter(lambda: s.recv(65536), b""):
-            buffer += chunk
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                event = json.loads(line)
-                if "check" in event:
-                    check = Check(**event["check"])
-                    verdict.checks.append(check)
-                    if on_check:
-                        on_check(check)
-                elif "output" in event:
-                    verdict.output, verdict.output_bytes = event["output"], event["output_bytes"]
-                elif "done" in event:
-                    done = True
-                elif "stopped" in event:
-                    check = Check(event.get("step", "grading"), ERROR if event.get("grader") else FAIL,
-                                  event["stopped"])
-                    verdict.checks.append(check)
-                    if on_check:
-                        on_check(check)
-                    done = True
-    if not done:
-        check = Check("grading", ERROR, "the grader stopped answering before the verdict was complete")
+
+    def add(check: Check) -> None:
         verdict.checks.append(check)
         if on_check:
             on_check(check)
+
+    keeper = Keeper(Path(home) / "progress.sqlite3")
+    try:
+        done = _stream(home, request, limits, verdict, add)
+    finally:
+        note = keeper.check()
+        if note:
+            verdict.notes.append(note)
+    if not done:
+        add(Check("grading", ERROR, "the grader stopped answering before the verdict was complete; nothing is "
+                                    "recorded"))
     verdict.seconds = time.monotonic() - started
     return verdict
+
+
+def _connect(home: Path) -> socket.socket:
+    """A connection to the grader, which is started (again) if it went away in between."""
+    for attempt in range(3):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            s.connect(ensure(home))
+            return s
+        except OSError:
+            s.close()
+            if attempt == 2:
+                raise
+            time.sleep(0.1)
+    raise AssertionError("unreachable")
+
+
+def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) -> bool:
+    """Send the request and turn the grader's answer into the verdict; True when it was complete."""
+    try:
+        s = _connect(home)
+    except (OSError, RuntimeError) as e:
+        add(Check("grading", ERROR, f"the grader could not be reached: {e}; nothing is recorded"))
+        return True
+    quiet = limits.stall_seconds + 30          # the grader itself stops a grading that says nothing this long
+    deadline = time.monotonic() + limits.total_seconds + 60
+    with s:
+        try:
+            s.sendall((json.dumps(request) + "\n").encode())
+            buffer = b""
+            while True:
+                s.settimeout(max(0.1, min(quiet, deadline - time.monotonic())))
+                chunk = s.recv(65536)
+                if not chunk:
+                    return False
+                buffer += chunk
+                while b"\n" in buffer:
+                    line, buffer = buffer.split(b"\n", 1)
+                    event = json.loads(line)
+                    if "check" in event:
+                        add(Check(**event["check"]))
+                    elif "output" in event:
+                        verdict.output, verdict.output_bytes = event["output"], event["output_bytes"]
+                    elif "done" in event:
+                        return True
+                    elif "stopped" in event:
+                        add(Check(event.get("step", "grading"), ERROR if event.get("grader") else FAIL,
+                                  event["stopped"]))
+                        return True
+        except socket.timeout:
+            add(Check("grading", ERROR, f"the grader said nothing for {quiet:g} s and was left; nothing is "
+                                        f"recorded"))
+            return True
+        except (OSError, ValueError, TypeError) as e:
+            add(Check("grading", ERROR, f"the connection to the grader broke ({type(e).__name__}: {e}); nothing "
+                                        f"is recorded"))
+            return True

@@ -321,6 +321,9 @@ class LargestIntermediate(TorchDispatchMode):
     def __init__(self):
         super().__init__()
         self.largest, self.op = 0, None
+        # the first operation under a dispatch mode imports torch._dynamo (seconds): do it now, made
+        # before the learner's time limit starts, not during the learner's first call
+        import torch._dynamo  # noqa: F401
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))

@@ -1,6 +1,7 @@
 """Where the learner's state lives: DRILL_HOME, or the platform's user data directory."""
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -45,9 +46,19 @@ def store_path() -> Path:
     return home() / "progress.sqlite3"
 
 
+def why_not_written(e: OSError) -> str:
+    """Why a file could not be written, for the learner: a read-only DRILL_HOME said as such."""
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"DRILL_HOME is read-only here ({e.strerror})"
+    if e.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+        return f"the disk is full ({e.strerror})"
+    return e.strerror or str(e)
+
+
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write a file whole or not at all: a full disk leaves no empty or half file behind."""
-    tmp = path.with_name(f".{path.name}.tmp")
+    """Write a file whole or not at all (a temporary file, then a rename): a full disk leaves no
+    empty or half file behind."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as f:
             f.write(data)

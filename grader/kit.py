@@ -277,7 +277,7 @@ class Attention(torch.nn.Module):
     its parameters are theirs: q_proj, k_proj, v_proj, o_proj (nn.Linear) and a dropout.
 
     mistake: "d_model scale", "unscaled", "mask inverted", "mask on queries", "kv tiled",
-             "dropout after v", "softmax over queries", "no max", "top-left causal"."""
+             "dropout after v", "softmax over queries", "no max", "heads not transposed"."""
 
     def __init__(self, d_model, n_heads=1, n_kv_heads=None, dropout=0.0, *, bias=True, mistake=""):
         super().__init__()
@@ -313,7 +313,9 @@ class Attention(torch.nn.Module):
         out = weights @ v
         if m == "dropout after v":
             out = self.dropout(out)
-        out = self.o_proj(out.transpose(1, 2).reshape(B, S, H * hd))
+        if m != "heads not transposed":
+            out = out.transpose(1, 2)
+        out = self.o_proj(out.reshape(B, S, H * hd))
         if m == "mask on queries" and mask is not None:
             out = out.masked_fill(~mask[..., None], float("nan"))
         return out
@@ -442,9 +444,9 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
     return Loops(small=case(rows_small, 1), large=case(rows_large, 5), over="the rows of a parameter")
 
 
-# ---- normalisation over the last dim: LayerNorm, RMSNorm ------------------------------------------
+# ---- one vector per row of the last dim: norms, position-wise layers ------------------------------
 
-def vectors_independent(arg_at=0) -> Invariant:
+def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
     """Changing the first vector along the last dim of an (..., d) input leaves the outputs of the
     other vectors alone (a 1-D input is one vector: nothing to compare)."""
     def check(call, case):
@@ -452,13 +454,299 @@ def vectors_independent(arg_at=0) -> Invariant:
         if x.dim() < 2 or x[..., 0].numel() < 2:
             return
         other = x.clone()
-        first = other.view(-1, x.shape[-1])[0]
-        first.mul_(-3.0).add_(1.0)
+        other.view(-1, x.shape[-1])[0].mul_(-3.0).add_(1.0)
         a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, other)))
-        if a.shape != x.shape or b.shape != x.shape:
-            raise Fail(f"expected an output of x's shape {tuple(x.shape)}, got {tuple(a.shape)}")
-        a, b = a.reshape(-1, x.shape[-1])[1:], b.reshape(-1, x.shape[-1])[1:]
+        if a.shape != b.shape or a.dim() < 1:
+            raise Fail(f"expected outputs of one shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+        a, b = a.reshape(-1, a.shape[-1])[1:], b.reshape(-1, b.shape[-1])[1:]
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
             raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
-                       f"{(a - b).abs().max().item():.2g}: each vector is normalised on its own")
-    return Invariant("vectors normalised independently", check)
+                       f"{(a - b).abs().max().item():.2g}: {reason}")
+    return Invariant(name, check)
+
+
+def vectors_independent(arg_at=0) -> Invariant:
+    return independent_rows("vectors normalised independently", "each vector is normalised on its own", arg_at)
+
+
+def tokens_independent(arg_at=0) -> Invariant:
+    return independent_rows("tokens independent", "the layer must act on each token on its own", arg_at)
+
+
+# ---- positions and blocks: RoPE's tolerance ------------------------------------------------------
+
+def position_scale(positions: torch.Tensor) -> float:
+    """How much RoPE's float32 angles may differ between correct formulations at these positions:
+    position × frequency is rounded to ~1e-7 relative, so a rotated feature may be off by about
+    1e-7 × position (|x| of 1): ~5e-3 near position 4096. An absolute tolerance grows with it."""
+    top = float(positions.abs().max()) if positions.numel() else 0.0
+    return max(1.0, top / 8)
+
+
+# ---- decoding: filters that keep some logits of each row and set the others to -inf ------------
+
+def filtered(call, case: Case, arg_at=0) -> tuple[torch.Tensor, torch.Tensor]:
+    """(logits, the filter's output on them), the output checked to be a tensor of their shape."""
+    logits, out = arg(case, arg_at), call(case)
+    if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
+        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
+                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
+    return logits, out.detach()
+
+
+def kept_or_minus_inf(arg_at=0) -> Invariant:
+    """Each output entry is its input logit (kept) or -inf (removed): nothing else changes."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        bad = ~((out == logits) | (out == -math.inf))
+        if bad.any():
+            idx = tuple(bad.nonzero()[0].tolist())
+            raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
+                       f"({logits[idx].item():.4g}) or -inf")
+    return Invariant("kept logits unchanged, the rest -inf", check)
+
+
+def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
+    """No removed token has a larger logit than a kept one of its row."""
+    def check(call, case):
+        logits, out = filtered(call, case, arg_at)
+        kept = out > -math.inf
+        lowest_kept = logits.masked_fill(~kept, math.inf).amin(-1)
+        highest_removed = logits.masked_fill(kept, -math.inf).amax(-1)
+        bad = highest_removed > lowest_kept
+        if bad.any():
+            row = bad.nonzero()[0].tolist()
+            raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
+                       f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: {advice}")
+    return Invariant(name, check)
+
+
+def rows_filtered_independently(arg_at=0) -> Invariant:
+    """Changing the logits of row 0 leaves the output of the other rows exactly as it was."""
+    def check(call, case):
+        logits = arg(case, arg_at)
+        if logits.dim() < 2 or logits.shape[0] < 2:
+            return
+        other = logits.clone()
+        other[0] = -2 * other[0]
+        a, b = filtered(call, case, arg_at)[1], filtered(call, with_arg(case, arg_at, other), arg_at)[1]
+        if not torch.equal(a[1:], b[1:]):
+            raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
+                       "filtered on its own")
+    return Invariant("rows filtered independently", check)
+
+
+def log_probs(*probs) -> torch.Tensor:
+    """Logits whose softmax is exactly `probs` (a distribution written out by hand)."""
+    return torch.tensor(probs).log()
+
+
+DRAWS = 1000    # draws of each row in a sampled case
+
+
+def draws_of_rows(logits: torch.Tensor, arg, label: str, **kwargs) -> Case:
+    """A sampler's case that draws DRAWS times from each row of logits (R, V): the logits expanded to
+    (DRAWS, R, V), then the filter's argument (k, p), the keywords given (temperature)."""
+    return Case(args=(logits.expand(DRAWS, *logits.shape).clone(), arg), kwargs=kwargs,
+                label=f"{DRAWS} draws of each row: {label}")
+
+
+def filter_sampler(filter_fn, mistake=""):
+    """sample(logits, arg, temperature=1.0, generator=None) drawing from softmax(filter_fn(logits /
+    temperature, arg)), written as a learner would, with at most one classic mistake switched on:
+    "temperature after" (filtering), "temperature multiplied", "temperature ignored", "greedy",
+    "uniform" (over the kept tokens)."""
+    def sample(logits, arg, temperature=1.0, generator=None):
+        scaled = {"temperature multiplied": logits * temperature, "temperature after": logits,
+                  "temperature ignored": logits}.get(mistake, logits / temperature)
+        kept = filter_fn(scaled, arg)
+        if mistake == "temperature after":
+            kept = kept / temperature
+        if mistake == "greedy":
+            return kept.argmax(-1)
+        probs = torch.isfinite(kept).double() if mistake == "uniform" else torch.softmax(kept, -1)
+        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
+        return ids.view(logits.shape[:-1])
+    return sample
+
+
+# ---- wave 2, training and post-training: work that must stay small ------------------------------
+
+def largest_intermediate(fn) -> tuple[int, str]:
+    """(elements, operator) of the largest tensor any non-view operation makes while fn() runs: for
+    rules about which intermediate a component may build (Muon's Gram matrix on the small side)."""
+    from grader.guards import LargestIntermediate
+    watch = LargestIntermediate()
+    with watch:
+        fn()
+    return watch.largest, watch.op
+
+# ---- attention family: functions of (..., S_q, D) queries, head merging --------------------------
+# (attention, flash_attention; mqa, gqa and self_attention use the Attention part above)
+
+HEADS_NOT_TRANSPOSED = ("heads merged without moving them back: (B, H, S, head_dim) must be transposed to "
+                        "(B, S, H, head_dim) before the reshape to (B, S, H * head_dim)")
+
+
+def allowed_keys(case: Case, mask_key="mask", causal_key="causal") -> torch.Tensor:
+    """(..., S_q, S_k) bool for q, k = case.args[:2]: which keys each query may attend, the
+    bottom-right causal rule and the (broadcastable) mask together; leading dims as the mask has."""
+    s_q, s_k = case.args[0].shape[-2], case.args[1].shape[-2]
+    keep = causal_keep(s_q, s_k) if case.kwargs.get(causal_key) else torch.ones(s_q, s_k, dtype=torch.bool)
+    mask = case.kwargs.get(mask_key)
+    return keep if mask is None else keep & mask.cpu()
+
+
+def queries_with_keys_graded(case: Case, expected: torch.Tensor) -> torch.Tensor:
+    """Queries that may attend no key at all (all masked, or before the first key when causal and
+    S_q > S_k) are not graded."""
+    return allowed_keys(case).any(-1, keepdim=True).expand(expected.shape)
+
+
+def _same_where(a, b, rows, tol) -> bool:
+    if a.shape != b.shape:
+        return False
+    close = torch.isclose(a, b, rtol=1e-4, atol=tol, equal_nan=True)
+    return bool(close[rows].all())
+
+
+def bottom_right_causality(name="causality") -> Invariant:
+    """q, k, v = case.args[:3]: with causal=True, changing the keys and values that queries 0..t-1
+    may not see (j > i + S_k - S_q) leaves those queries' outputs alone."""
+    def check(call, case):
+        q, k, v = case.args[:3]
+        s_q, s_k = q.shape[-2], k.shape[-2]
+        t = max(s_q // 2, 1 + s_q - s_k)      # query t - 1 sees at least key 0 ...
+        p = s_k - s_q + t                     # ... and not key p
+        if t == 0 or t >= s_q:
+            return                            # every query sees every key, or S_k = 1
+        causal = Case(args=case.args, kwargs=case.kwargs | {"causal": True}, scale=case.scale)
+        later = list(case.args)
+        for i in (1, 2):
+            later[i] = later[i].clone()
+            later[i][..., p:, :] = -2.0 * later[i][..., p:, :] + 1.0
+        a = _tensor(call(causal))
+        b = _tensor(call(Case(args=tuple(later), kwargs=causal.kwargs, scale=case.scale)))
+        rows = queries_with_keys_graded(causal, a).clone()
+        rows[..., t:, :] = False
+        if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
+            raise Fail(f"with causal=True (S_q={s_q}, S_k={s_k}), changing keys and values {p}..{s_k - 1} changed the "
+                       f"outputs of queries 0..{t - 1}: query i may only see keys j <= i + (S_k - S_q) = i + "
+                       f"{s_k - s_q} (aligned bottom-right)")
+    return Invariant(name, check)
+
+
+def slices_independent(name="batch and heads independent") -> Invariant:
+    """q, k, v = case.args[:3] with leading (batch, head) dims: changing q, k and v of the first
+    slice leaves the outputs of every other slice alone."""
+    def check(call, case):
+        q = case.args[0]
+        lead = q.shape[:-2]
+        if math.prod(lead) < 2:
+            return
+        first = (0,) * len(lead)
+        changed = [t.clone() for t in case.args[:3]]
+        for t in changed:
+            t[first] = -3.0 * t[first] + 1.0
+        a = _tensor(call(case))
+        b = _tensor(call(Case(args=tuple(changed) + case.args[3:], kwargs=case.kwargs, scale=case.scale)))
+        rows = queries_with_keys_graded(case, a).clone()
+        rows[first] = False
+        if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
+            raise Fail(f"changing q, k and v of slice {list(first)} (the first batch element{', first head' * (len(lead) > 1)}) "
+                       f"changed the outputs of other slices: each attends only within itself")
+    return Invariant(name, check)
+
+# ---- vision: sliding windows over (N, C, H, W) images (conv2d, maxpool2d) ------------------------
+
+def window_count(size: int, kernel: int, stride: int, padding: int) -> int:
+    """How many windows of `kernel` fit along a side of `size` padded by `padding` at both ends."""
+    return (size + 2 * padding - kernel) // stride + 1
+
+
+# F.pad's tuple is (left, right, top, bottom): the classic slips pad one side, or only the width
+PADS = {"both": lambda p: (p, p, p, p), "top left": lambda p: (p, 0, p, 0),
+        "bottom right": lambda p: (0, p, 0, p), "width only": lambda p: (p, p)}
+PAD_ONE_SIDE = ("padding added on one side only: F.pad's tuple is (left, right, top, bottom), so p on every "
+                "side is (p, p, p, p)")
+PAD_WIDTH_ONLY = ("padding applied to the width only: F.pad(x, (p, p)) pads the last dim; (p, p, p, p) pads "
+                  "H and W")
+OUTPUT_SIZE = "output size H_out / W_out computed wrongly: H_out = (H + 2·padding - kh) // stride + 1"
+# (n + p - k) // s + 1, padding counted once, cuts the same windows as padding on the top and left only
+SIZES = {"no +1": lambda n, k, s, p: (n + 2 * p - k) // s,
+         "padding left out": lambda n, k, s, p: (n - k) // s + 1}
+
+
+def windows(x, kh: int, kw: int, stride: int, padding: int, fill: float = 0.0, pad: str = "both",
+            size: str = ""):
+    """(N, C, H_out, W_out, kh, kw): the windows of x padded with `fill`, as a learner may cut them:
+    padded on every side ("both") or as one of PADS' slips; with `size` (a key of SIZES), H_out and
+    W_out come from a wrong formula and the windows are the top-left ones (an index-based im2col),
+    which raises where the formula asks for more windows than exist."""
+    x = torch.nn.functional.pad(x, PADS[pad](padding), value=fill)
+    w = x.unfold(2, kh, stride).unfold(3, kw, stride)
+    if size:
+        h_out, w_out = SIZES[size](x.shape[2] - 2 * padding, kh, stride, padding), \
+            SIZES[size](x.shape[3] - 2 * padding, kw, stride, padding)
+        if h_out > w.shape[2] or w_out > w.shape[3]:
+            raise IndexError("index out of bounds")
+        w = w[:, :, :max(h_out, 0), :max(w_out, 0)]
+    return w
+
+
+def window_geometry(draw, kh: int, kw: int, max_padding: int, max_stride: int = 3):
+    """(H, W, stride, padding) such that at least one window of (kh, kw) fits."""
+    stride = draw(st.integers(1, max_stride))
+    padding = draw(st.integers(0, max_padding))
+    H = draw(st.integers(max(1, kh - 2 * padding), max(1, kh - 2 * padding) + 6))
+    W = draw(st.integers(max(1, kw - 2 * padding), max(1, kw - 2 * padding) + 6))
+    return H, W, stride, padding
+
+
+# ---- recurrent cells: single steps and sequences with the state carried (lstm_cell, gru_cell) -----
+
+def recurrent_case(inputs, hidden_size: int, state="left out", label: str = "", seed: int = 0,
+                   scale: float = 1.0) -> Case:
+    """A cell built as Cell(input_size, hidden_size) run over inputs (T, B, input_size): T = 1 is
+    a single step. `state` is the first step's state: left out (the default), None, or given."""
+    kwargs = {"inputs": inputs} | ({} if isinstance(state, str) else {"state": state})
+    return Case(kwargs=kwargs, init=(inputs.shape[-1], hidden_size), label=label, seed=seed, scale=scale)
+
+
+def recurrent_steps(names=None):
+    """run(cell, case, ns): the cell over case's inputs, each step fed the state the previous step
+    returned, as a Trace of every step's output (a tuple shown by `names`, as {"h": ..., "c": ...})."""
+    from grader.spec import Trace
+
+    def run(cell, case, ns):
+        xs, given = case.kwargs["inputs"], "state" in case.kwargs
+        state, trace, T = case.kwargs.get("state"), Trace(), xs.shape[0]
+        for t in range(T):
+            if t == 0:
+                out = cell(xs[0], state) if given else cell(xs[0])
+                call = "forward(inputs[0], state)" if given else "forward(inputs[0]) (state left out)"
+            else:
+                out = cell(xs[t], state)
+                call = f"forward(inputs[{t}], the state step {t} returned)"
+            # copies: a later step that changes this state in place must not change what this step returned
+            kept = type(out)(o.clone() if isinstance(o, torch.Tensor) else o for o in out) \
+                if isinstance(out, (tuple, list)) else out.clone() if isinstance(out, torch.Tensor) else out
+            shown = dict(zip(names, kept)) if names and isinstance(kept, (tuple, list)) and len(kept) == len(names) \
+                else kept
+            trace.step(f"step {t + 1} of {T}: {call}", shown)
+            state = out
+        return trace
+    return run
+
+
+def recurrent_inputs(draw, state_shapes) -> Case:
+    """A drawn sequence: B, input_size, hidden_size, T (1: a single step), the first state left out,
+    None or given (state_shapes(B, hidden) gives the shapes of its tensors)."""
+    B, I, H, T = draw(st.integers(1, 4)), draw(st.integers(1, 6)), draw(st.integers(1, 6)), draw(st.integers(1, 4))
+    scale = draw(st.sampled_from([1.0, 3.0, 10.0]))
+    kind = draw(st.sampled_from(["left out", "None", "given"]))
+    state = "left out" if kind == "left out" else None if kind == "None" else \
+        tuple(randn(draw, *s) for s in state_shapes(B, H))
+    if isinstance(state, tuple) and len(state) == 1:
+        state = state[0]
+    return recurrent_case(randn(draw, T, B, I, scale=scale), H, state, seed=draw(st.integers(0, 2**16)))

@@ -23,7 +23,7 @@ from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeo
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
 from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
-from grader.search import NONDETERMINISTIC, Mismatch, search
+from grader.search import NONDETERMINISTIC, SHRINK_SECONDS, Mismatch, search
 from grader.spec import Case, Drill, Entry, Fail, Trace
 
 VALUE_CHECKS = ["runs", "shape", "dtype", "values"]
@@ -48,22 +48,23 @@ class StopEntry(Stop):
 
 def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
           speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
-          database=None, check_budget: float = CHECK_BUDGET_S):
+          database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS):
     """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`."""
     drill: Drill = loader.declaration(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
-                drill.max_examples if max_examples is None else max_examples, database, check_budget)
+                drill.max_examples if max_examples is None else max_examples, database, check_budget,
+                shrink_seconds)
     yield from g.events(device, speed_check)
 
 
 class Grading:
     def __init__(self, drill_id, drill: Drill, path, module, seed, call_limit, max_examples, database,
-                 check_budget):
+                 check_budget, shrink_seconds: float | None = SHRINK_SECONDS):
         self.id, self.drill, self.seed = drill_id, drill, seed
         self.path = str(Path(path).resolve()) if path else getattr(module, "__file__", "") or "<module>"
         self.module = module
         self.call_limit, self.max_examples = call_limit, max_examples
-        self.database, self.check_budget = database, check_budget
+        self.database, self.check_budget, self.shrink_seconds = database, check_budget, shrink_seconds
         self.ref = loader.reference(drill_id)
         banned = list(drill.banned) + (["import torch"] if drill.numpy else []) + \
             ([] if drill.autograd else AUTOGRAD)
@@ -259,13 +260,18 @@ class EntryGrading:
 
     # ---- helpers ------------------------------------------------------------------------------
 
+    def mistake_of_check(self, name: str) -> str:
+        """The mistake declared with check=name: the one way that check fails."""
+        return next((m.name for m in self.mistakes if m.check == name), "")
+
     def check(self, name: str, status: str, message: str = "", call: str = "", mistake: str = "") -> Check:
         hint = next((m.hint for m in self.mistakes if mistake and m.name == mistake and m.hint), "")
         return Check(self.label(name), status, message, call=call, mistake=mistake, hint=hint)
 
     def search(self, prop, examples, max_examples, key: str):
         return search(prop, self.entry.inputs, examples, seed=self.g.seed, max_examples=max_examples,
-                      database=self.g.database, key=f"{self.g.id}/{self.name}/{key}")
+                      database=self.g.database, key=f"{self.g.id}/{self.name}/{key}",
+                      shrink_seconds=self.g.shrink_seconds)
 
     def expected(self, case: Case, dtype=None):
         """The reference's output on case: in float64 for float64, else computed in float32 and cast
@@ -383,8 +389,9 @@ class EntryGrading:
                 raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
                                            f"NotImplementedError" + (f" (line {where})" if where else "") +
                                            "; fill in its TODO"))
-            if isinstance(e.exc, ParameterMismatch):
-                raise StopEntry(self.check("parameters", FAIL, str(e), call=self.runner.describe(case)))
+            if isinstance(e.exc, ParameterMismatch):      # named by a check= mistake or the drill's error patterns
+                raise StopEntry(self.failed("parameters", Mismatch("parameters", str(e), case, error=e.exc,
+                                                                   mistake=self.mistake_of_check("parameters"))))
             # any other error is reported, with its input, by the value checks
         yield self.check("started", PASS)
 
@@ -612,7 +619,7 @@ class EntryGrading:
                 what.append(f"{calls_s} torch calls on the first and {calls_l} on the second")
             if lines_l > lines_s + 2:
                 what.append(f"{lines_s} lines of your code run on the first and {lines_l} on the second")
-            mistake = next((m.name for m in self.mistakes if m.check == "no loop"), "")
+            mistake = self.mistake_of_check("no loop")
             yield self.check("no loop", FAIL, f"{' and '.join(what)}: the work grows with {spec.over}, so a "
                              f"Python loop runs over them. Use batched tensor operations",
                              call=f"{self.runner.describe(spec.small)} and {self.runner.describe(spec.large)}",
@@ -628,21 +635,23 @@ class EntryGrading:
         try:
             with learner_code(self.g.call_limit):
                 impl = self.runner.build(self.runner.ns, spec.case)
+                case = copy_case(spec.case)          # the copy of the inputs is not the learner's
                 with watch:
-                    self.runner.run(self.runner.ns, impl, copy_case(spec.case))
+                    self.runner.run(self.runner.ns, impl, case)
         except Exception as e:
             yield self.check("memory", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(spec.case))
             return
         if watch.largest > limit:
             yield self.check("memory", FAIL, f"an intermediate of {watch.largest:,} elements (from {watch.op}); "
-                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case))
+                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case),
+                             mistake=self.mistake_of_check("memory"))
         else:
             yield self.check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
 
     def inputs_unchanged(self):
         changed = self.runner.mutations
         if changed:
-            mistake = next((m.name for m in self.mistakes if m.check == "inputs unchanged"), "")
+            mistake = self.mistake_of_check("inputs unchanged")
             yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
                              f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were",
                              mistake=mistake)

@@ -25,6 +25,7 @@ class Verdict:
     seconds: float = 0.0
     output: str = ""          # what the learner's code printed (the start of it)
     output_bytes: int = 0
+    notes: list[str] = field(default_factory=list)   # what happened around the grading (a store put back)
 
     @property
     def status(self) -> str:
@@ -47,4 +48,4 @@ class Verdict:
         return {"drill": self.drill, "passed": self.passed, "status": self.status,
                 "seconds": round(self.seconds, 3), "seed": self.seed, "file": self.file,
                 "checks": [asdict(c) for c in self.checks],
-                "output": self.output, "output_bytes": self.output_bytes}
+                "output": self.output, "output_bytes": self.output_bytes, "notes": self.notes}

@@ -2,17 +2,21 @@
 
 A grading process is forked from the warm grader (grader/server.py) for one check. Before the
 learner's file is loaded it isolates itself: its own process group; a subreaper, so that processes
-the learner's code starts and orphans stay its descendants; killed when the grader dies; limits on
-memory, output and core files; a scratch working directory; a minimal environment (no DRILL_HOME,
-no path to the progress store); and the project's `reference` package out of reach (an import of it,
-or a read of its files, is recorded and reported). Whatever the learner's code started is killed
-when the grading ends, however it detached itself."""
+the learner's code starts and orphans stay its descendants; a pids cgroup where one can be made
+(root, or a delegated cgroup) and RLIMIT_NPROC where it applies (not to root), so that a fork bomb
+stays small; killed when the grader dies; limits on memory, output and core files; a scratch
+working directory; a minimal environment (no DRILL_HOME, no path to the progress store, not even in
+sys.argv); and the project's `reference` package out of reach (an import of it, a read of its files,
+or a program started on them is recorded and reported). Whatever the learner's code started is
+killed before the verdict is sent, however it detached itself."""
 from __future__ import annotations
 
 import ctypes
 import importlib.abc
+import mmap
 import os
 import signal
+import struct
 import sys
 import time
 from dataclasses import dataclass
@@ -20,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PR_SET_PDEATHSIG, PR_SET_CHILD_SUBREAPER = 1, 36
+OUTSIDE = "OUTSIDE"         # what sends a signal: nobody the grader knows of
 
 
 @dataclass
@@ -29,7 +34,7 @@ class Limits:
     stall_seconds: float = 60.0    # no word from the grading process for this long: it is stopped
     total_seconds: float = 300.0   # the whole grading
     memory_mb: int = 3072          # address space the learner's code may add
-    processes: int = 64            # processes the learner's code may start (where the limit applies)
+    processes: int = 64            # processes the learner's code may start
 
 
 def prctl(option: int, value: int) -> bool:
@@ -71,30 +76,69 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
-def kill_tree(pid: int, include_self: bool = False, group: int | None = None) -> None:
-    """SIGKILL every descendant of pid (stopped first, so none can fork while the tree is read),
-    until none is left; its process group too."""
-    for _ in range(50):
-        found = descendants(pid)
-        if not found:
-            break
-        for p in found:
-            try:
-                os.kill(p, signal.SIGSTOP)
-            except ProcessLookupError:
-                pass
-        for p in found:
-            try:
-                os.kill(p, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        reap()
-        time.sleep(0.01)
-    if group is not None:
+def state(pid: int) -> str:
+    """The one-letter state of a process (R, S, T, Z, ...), '' when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return ""
+
+
+def alive(pid: int) -> bool:
+    """Running or stopped: not gone, not a zombie waiting to be reaped."""
+    if os.path.isdir("/proc"):
+        return state(pid) not in ("", "Z", "X")
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+REAPED: dict[int, int] = {}     # exit statuses collected by reap(), for whoever waits for them
+
+
+def reap() -> None:
+    """Collect the exit status of any child that ended (orphans handed to this subreaper too), and
+    keep it in REAPED: the warm grader learns there how a grading process it waits for ended."""
+    while True:
         try:
-            os.killpg(group, signal.SIGKILL)
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        REAPED[pid] = status
+
+
+def _signal_all(pids, sig) -> None:
+    for p in pids:
+        try:
+            os.kill(p, sig)
         except (ProcessLookupError, PermissionError):
             pass
+
+
+def kill_tree(pid: int, include_self: bool = False, group: int | None = None, cgroup: "Cgroup | None" = None) -> None:
+    """SIGKILL every descendant of pid (stopped first, so none can fork while the tree is read),
+    every member of its process group and of its cgroup, until none is left."""
+    for _ in range(100):
+        if group is not None:
+            try:
+                os.killpg(group, signal.SIGKILL)     # one shot at the whole group, fork-proof
+            except (ProcessLookupError, PermissionError):
+                pass
+        found = descendants(pid) + (cgroup.members() if cgroup else [])
+        found = [p for p in found if p != os.getpid() and (include_self or p != pid)]
+        if not [p for p in found if alive(p)]:
+            break
+        _signal_all(found, signal.SIGSTOP)
+        _signal_all(found, signal.SIGKILL)
+        reap()
+        time.sleep(0.005)
     if include_self:
         try:
             os.kill(pid, signal.SIGKILL)
@@ -102,15 +146,104 @@ def kill_tree(pid: int, include_self: bool = False, group: int | None = None) ->
             pass
 
 
-def reap() -> None:
-    """Collect the exit status of any child that ended (orphans handed to this subreaper too)."""
-    while True:
+class Cgroup:
+    """A pids cgroup for one grading, where this process may make one (root with a pids hierarchy,
+    or a delegated one): it caps how many processes the learner's code can have at once, and lists
+    every one of them. Where none can be made, every method does nothing."""
+
+    PREFIX = "drill-grading-"
+
+    def __init__(self, limit: int):
+        self.path: Path | None = None
+        parent = pids_parent()
+        if parent is None:
+            return
+        path = parent / f"{self.PREFIX}{os.getpid()}-{time.monotonic_ns()}"
         try:
-            pid, _ = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
+            path.mkdir()
+            (path / "pids.max").write_text(str(limit))
+            self.path = path
+        except OSError:
+            try:
+                path.rmdir()
+            except OSError:
+                pass
+
+    def join(self) -> None:
+        """Move the calling process into it (its children follow)."""
+        if self.path is not None:
+            try:
+                (self.path / "cgroup.procs").write_text(str(os.getpid()))
+            except OSError:
+                pass
+
+    def members(self) -> list[int]:
+        if self.path is None:
+            return []
+        try:
+            return [int(p) for p in (self.path / "cgroup.procs").read_text().split()]
+        except (OSError, ValueError):
+            return []
+
+    def remove(self) -> None:
+        if self.path is not None:
+            try:
+                self.path.rmdir()
+            except OSError:
+                pass
+
+    @classmethod
+    def sweep(cls) -> None:
+        """The cgroups of a grader that died (killed with SIGKILL, say): what the learner's code
+        started there and detached, which outlived its grading process, is killed, and they go."""
+        parent = pids_parent()
+        if parent is None:
             return
-        if pid == 0:
-            return
+        for path in parent.glob(f"{cls.PREFIX}*"):
+            owner = path.name[len(cls.PREFIX):].split("-")[0]
+            if owner.isdigit() and not alive(int(owner)):
+                left = object.__new__(cls)
+                left.path = path
+                for _ in range(100):
+                    members = left.members()
+                    if not members:
+                        break
+                    _signal_all(members, signal.SIGSTOP)
+                    _signal_all(members, signal.SIGKILL)
+                    time.sleep(0.005)
+                left.remove()
+
+
+def pids_parent() -> Path | None:
+    """The folder of this process's pids cgroup, where this process may add one; None elsewhere."""
+    try:
+        with open("/proc/self/cgroup") as f:
+            lines = [line.rstrip("\n").split(":", 2) for line in f]
+        with open("/proc/self/mountinfo") as f:
+            mounts = [line.split() for line in f]
+    except OSError:
+        return None
+    for fields in mounts:
+        dash = fields.index("-")
+        fstype, options, point = fields[dash + 1], fields[dash + 3].split(","), Path(fields[4])
+        if fstype == "cgroup" and "pids" in options:
+            rel = next((p for _, c, p in lines if "pids" in c.split(",")), None)
+        elif fstype == "cgroup2":
+            rel = next((p for h, c, p in lines if h == "0" and c == ""), None)
+            try:
+                control = (point / (rel or "").lstrip("/") / "cgroup.subtree_control").read_text().split()
+            except OSError:
+                continue
+            if rel is None or "pids" not in control:
+                continue
+        else:
+            continue
+        if rel is None:
+            continue
+        folder = point / rel.lstrip("/")
+        if os.access(folder, os.W_OK) and (folder / "cgroup.procs").exists():
+            return folder
+    return None
 
 
 # ---- isolating the grading process ---------------------------------------------------------------
@@ -124,18 +257,64 @@ class ReferenceBlocked(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name == "reference" or name.startswith("reference."):
             self.record(f"import {name}")
-            raise ImportError(f"the reference solution is not available to your code (import {name})")
+            raise ImportError(f"your file uses the reference solution (import {name}), which is not available "
+                              f"to your code: write it yourself")
         return None
 
 
-def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "") -> None:
-    """Everything the grading process does to itself before it loads the learner's file."""
+class SharedCount:
+    """A counter shared by a process and every process forked from it (a fork bomb counts once in all)."""
+
+    def __init__(self):
+        self.memory = mmap.mmap(-1, 8, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_ANONYMOUS", 0x20))
+
+    def add(self) -> int:
+        n = struct.unpack("q", self.memory[:8])[0] + 1
+        self.memory[:8] = struct.pack("q", n)
+        return n
+
+
+STARTS = {"os.fork", "os.forkpty", "os.posix_spawn", "os.spawn", "os.system", "subprocess.Popen"}
+SIGNALS = {"os.kill", "os.killpg", "signal.pthread_kill"}
+
+
+def tasks_of_this_user() -> int:
+    """The processes and threads this user has now: what RLIMIT_NPROC counts on Linux."""
+    uid, n = os.getuid(), 0
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                if entry.stat().st_uid == uid:
+                    with open(f"/proc/{entry.name}/stat", "rb") as f:
+                        n += int(f.read().rsplit(b")", 1)[1].split()[17])
+            except (OSError, ValueError, IndexError):
+                pass
+    return n
+
+
+STREAMS: list = []      # the grading process's stdout and stderr, flushed before it ends
+
+
+def flush_output() -> None:
+    """What the learner's code printed and Python still holds: into the output file."""
+    for stream in {id(x): x for x in STREAMS + [sys.stdout, sys.stderr]}.values():
+        try:
+            stream.flush()
+        except Exception:
+            pass
+
+
+def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "", on_signal=None) -> None:
+    """Everything the grading process does to itself before it loads the learner's file.
+    on_signal(sig), when given, is told (before it happens) of a signal the learner's code sends to
+    the grading process or its group, so that the verdict can say who ended it."""
     from grader import guards
     os.setpgid(0, 0)
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)          # the grader dies: this process dies
     prctl(PR_SET_CHILD_SUBREAPER, 1)                 # orphans of the learner's processes come back here
-    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_IGN)    # a closed pipe is an error to report, not a silent death
     import resource
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     resource.setrlimit(resource.RLIMIT_FSIZE, (guards.OUTPUT_LIMIT, guards.OUTPUT_LIMIT))
@@ -146,11 +325,12 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "")
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     except (OSError, ValueError):
         pass
-    try:
-        running = len(os.listdir("/proc")) if os.path.isdir("/proc") else 0
-        resource.setrlimit(resource.RLIMIT_NPROC, (running + limits.processes,) * 2)
-    except (OSError, ValueError):
-        pass
+    if os.getuid() != 0 and os.path.isdir("/proc"):  # root is exempt from RLIMIT_NPROC: the cgroup bounds it
+        try:
+            cap = tasks_of_this_user() + limits.processes
+            resource.setrlimit(resource.RLIMIT_NPROC, (cap, cap))
+        except (OSError, ValueError):
+            pass
     fd = os.open(output, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
@@ -160,27 +340,77 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "")
     os.close(null)
     sys.stdout = open(1, "w", buffering=1, closefd=False, errors="replace")
     sys.stderr = open(2, "w", buffering=1, closefd=False, errors="replace")
+    STREAMS[:] = [sys.stdout, sys.stderr]
     os.chdir(scratch)
     keep = {k: os.environ[k] for k in ("PATH", "LANG", "LC_ALL", "TZ") if k in os.environ}
     os.environ.clear()
     os.environ.update(keep, HOME=str(scratch), TMPDIR=str(scratch), OMP_NUM_THREADS="1", MKL_NUM_THREADS="1",
                       PYTHONDONTWRITEBYTECODE="1")
+    sys.argv[:] = ["drill-grading"]                # the server's argv names DRILL_HOME
+    import tempfile
+    tempfile.tempdir = None                        # tempfile's cached folder: found again under TMPDIR
     # the reference solution: gone from the modules the grader loaded, unimportable, unreadable
     reference_dir = str(ROOT / "reference") + os.sep
+    # grading a file kept in reference/ is fine (the reference itself is graded so); a file elsewhere
+    # that is a link to one is the reference solution
+    own = os.path.realpath(learner_file) if learner_file else ""
+    kept_there = bool(learner_file) and os.path.realpath(os.path.dirname(os.path.abspath(learner_file))) + os.sep \
+        == reference_dir
+    own_cached = Path(own).stem + "."
 
     def record(what: str) -> None:
         if what not in guards.REFERENCE_USE:
             guards.REFERENCE_USE.append(what)
     sys.meta_path.insert(0, ReferenceBlocked(record))
 
-    own = Path(learner_file).stem if learner_file else None     # grading a file kept there is fine
+    def reference_file(path: str) -> bool:
+        path = os.path.realpath(os.path.abspath(path))
+        if not (path + os.sep).startswith(reference_dir) or path + os.sep == reference_dir:
+            return False
+        if kept_there and (path == own or (Path(path).parent.name == "__pycache__"
+                                           and Path(path).name.startswith(own_cached))):
+            return False
+        return True
+
+    started = SharedCount()
+    me = os.getpid()
+    grader = os.getppid()                          # the warm grader: never the learner's to signal
+    try:
+        grader_group = os.getpgid(grader)
+    except OSError:
+        grader_group = grader
 
     def audit(event, args):
         if event == "open" and guards.RUNNING and args and isinstance(args[0], (str, bytes, os.PathLike)):
-            path = os.path.abspath(os.fsdecode(args[0]))
-            if path.startswith(reference_dir) and not (own and Path(path).name.split(".")[0] == own):
-                record(f"open {Path(path).relative_to(ROOT)}")
+            path = os.fsdecode(args[0])
+            if reference_file(path):
+                record(f"open {os.path.relpath(os.path.realpath(os.path.abspath(path)), ROOT)}")
+        elif event in STARTS:
+            if started.add() > limits.processes:
+                raise RuntimeError(f"your code started more than {limits.processes} processes, the most a "
+                                   f"check allows (a fork bomb?)")
+            if event in ("subprocess.Popen", "os.posix_spawn", "os.system"):
+                words = [os.fsdecode(a) for a in _flat(args) if isinstance(a, (str, bytes, os.PathLike))]
+                if any(str(ROOT / "reference") in w for w in words):
+                    record(f"{event} on the reference solution")
+        elif event in SIGNALS and len(args) == 2 and args[1]:
+            target, sig = args
+            if event != "signal.pthread_kill" and (target in (-1, grader, -grader, -grader_group)
+                                                     or event == "os.killpg" and target in (grader, grader_group)):
+                raise PermissionError(f"your code may not send signals to the grader or to every process "
+                                      f"({event}({target}, {sig}))")
+            if on_signal is not None and (event == "signal.pthread_kill" or target in (0, me, -me)
+                                          or (event == "os.killpg" and target == me)):
+                on_signal(int(sig))
     sys.addaudithook(audit)
+
+
+def _flat(args):
+    for a in args:
+        if isinstance(a, (list, tuple)):
+            yield from _flat(a)
+        else:
+            yield a
 
 
 def lighten_torch() -> None:

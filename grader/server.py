@@ -13,6 +13,7 @@ and total limits, tells a complete report from a cut one, and kills the grading 
 started as soon as the client goes away."""
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
@@ -31,6 +32,9 @@ from grader.sandbox import Limits
 IDLE_SECONDS = float(os.environ.get("DRILL_IDLE_SECONDS", 600))
 OUTPUT_SHOWN = 4000
 CHANNEL_CLOSED = 86      # the grading process's exit code when the learner's code closed its event pipe
+CLOSED_MARK = ".channel-closed"                # ... and the file in scratch that says it was that
+GRADER_FAILED = 70       # ... when the grading process itself failed
+FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
 
 
 def warm_up():
@@ -64,13 +68,30 @@ class Grading:
         self.checks = 0
         self.done = False
         self.why = ""
+        self.fault = False                 # the grading ended for a reason outside the learner's code
         self.killed_by_us = False
+        self.learner_signals: list[int] = []
+        self.cgroup = sandbox.Cgroup(self.limits.processes + 1)
         read, write = os.pipe()
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            for fd in (read, write):
+                os.close(fd)
+            self.cgroup.remove()
+            shutil.rmtree(self.scratch, ignore_errors=True)
+            raise
         if self.pid == 0:                                   # the grading process
-            os.close(read)
-            run_grading(request, write, self.token, self.scratch, self.output, self.limits, home)
+            try:
+                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                    signal.signal(sig, signal.SIG_DFL)      # not the server's handlers: they would end the server
+                os.close(read)
+                self.cgroup.join()
+                run_grading(request, write, self.token, self.scratch, self.output, self.limits, home)
+            finally:
+                os._exit(GRADER_FAILED)                     # never back into the server's loop
         os.close(write)
+        os.set_blocking(read, False)
         self.pipe = read
 
     def send(self, obj: dict) -> bool:
@@ -92,6 +113,11 @@ class Grading:
             except ValueError:
                 continue
             self.last = time.monotonic()
+            if self.done:                                   # nothing may follow the end of the report
+                self.done, self.why, self.fault = False, "the grading process's report went on after its end", True
+            if "signal" in event:
+                self.learner_signals.append(event["signal"])
+                continue
             if "begin" in event:
                 self.steps_open.append(event["begin"])
             elif "end" in event:
@@ -101,8 +127,11 @@ class Grading:
                 self.checks += 1
             elif "done" in event:
                 if event["done"] != self.checks or self.steps_open:
-                    self.why = "the grading process's report was incomplete"
-                else:
+                    self.why = (f"the grading process's report was incomplete ({self.checks} checks arrived, "
+                                f"{event['done']} were sent" + (f"; {self.steps_open[-1]} never ended"
+                                                                if self.steps_open else "") + ")")
+                    self.fault = True
+                elif not self.why:
                     self.done = True
                 continue
             self.send(event)
@@ -113,104 +142,163 @@ class Grading:
                     f"far too slow, or an operation hangs")
         if now - self.last > self.limits.stall_seconds:
             return (f"your code did not finish within {self.limits.stall_seconds:g} s and was stopped: an infinite "
-                    f"loop, or a single operation far too large?")
+                    f"loop (one that the per-call time limit could not interrupt), or a single operation far too "
+                    f"large?")
         return ""
 
-    def stop(self, why: str = "") -> None:
+    def stop(self, why: str = "", fault: bool = False) -> None:
         self.killed_by_us = True
-        self.why = self.why or why
-        sandbox.kill_tree(self.pid, include_self=True, group=self.pid)
+        if not self.why:
+            self.why, self.fault = why, fault
+        sandbox.kill_tree(self.pid, include_self=True, group=self.pid, cgroup=self.cgroup)
 
-    def finish(self, status: int) -> None:
-        """The grading process ended: reap what it left, and tell the client how it ended."""
-        sandbox.kill_tree(self.pid, group=self.pid)
+    def stopped(self) -> None:
+        """The grading process was stopped (SIGSTOP, SIGTSTP): by the learner's code, or from outside."""
+        if self.killed_by_us:
+            return
+        if self.learner_signals:
+            sig = signal.Signals(self.learner_signals[-1]).name
+            self.stop(f"your code stopped its own process ({sig}), so grading could not go on")
+        else:
+            self.stop("the grading process was stopped from outside (SIGSTOP) while it graded; nothing is recorded",
+                      fault=True)
+
+    def finish(self, status: int, orphans) -> None:
+        """The grading process ended: kill what it left, then tell the client how it ended."""
+        sandbox.kill_tree(self.pid, group=self.pid, cgroup=self.cgroup)
+        orphans()                                     # what the learner started and detached: gone before the verdict
+        self.cgroup.remove()
         try:
             size = self.output.stat().st_size
             with open(self.output, "rb") as f:
                 shown = f.read(OUTPUT_SHOWN + 1).decode(errors="replace")
         except OSError:
             size, shown = 0, ""
+        why, fault = ("", False) if self.done else (self.why, self.fault) if self.why else self.ended(status, size)
+        shutil.rmtree(self.scratch, ignore_errors=True)   # what the learner's code wrote there: gone before the verdict
         self.send({"output": shown, "output_bytes": size})
         if self.done:
             self.send({"done": True})
         else:
-            self.send({"stopped": self.why or why_it_ended(status, size, self.limits),
-                       "step": self.steps_open[-1] if self.steps_open else "start", "grader": self.grader_fault(status)})
-        shutil.rmtree(self.scratch, ignore_errors=True)
+            self.send({"stopped": why, "step": self.steps_open[-1] if self.steps_open else "start", "grader": fault})
         try:
             os.close(self.pipe)
         except OSError:
             pass
         self.conn.close()
 
-    def grader_fault(self, status: int) -> bool:
-        """The grading ended for a reason outside the learner's code (killed from outside)."""
-        return (not self.killed_by_us and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
-                and not self.why)
-
-
-def why_it_ended(status: int, printed: int, limits: Limits) -> str:
-    from grader.guards import OUTPUT_LIMIT
-    if os.WIFSIGNALED(status):
-        sig = signal.Signals(os.WTERMSIG(status))
-        if sig == signal.SIGXFSZ or printed >= OUTPUT_LIMIT:
-            return f"your code printed more than {OUTPUT_LIMIT // 2**20} MB and was stopped"
-        if sig == signal.SIGKILL:
-            return "the grading process was killed from outside (signal 9) while it graded; nothing is recorded"
-        return f"the Python interpreter crashed ({sig.name}) while running your code"
-    code = os.WEXITSTATUS(status)
-    if code == CHANNEL_CLOSED:
-        return "your code closed the grader's own channel (a file descriptor it did not open), so grading stopped"
-    return f"the process exited with code {code} in the middle of grading: does your code call os._exit()?"
+    def ended(self, status: int, printed: int) -> tuple[str, bool]:
+        """(why the grading process ended before its report did, whether that is the grader's fault)."""
+        from grader.guards import OUTPUT_LIMIT
+        if os.WIFSIGNALED(status):
+            sig = signal.Signals(os.WTERMSIG(status))
+            if sig == signal.SIGXFSZ or printed >= OUTPUT_LIMIT:
+                return f"your code printed more than {OUTPUT_LIMIT // 2**20} MB and was stopped", False
+            if sig in self.learner_signals:
+                return f"your code sent {sig.name} to its own process, which ended it", False
+            if sig in FROM_OUTSIDE:
+                return (f"the grading process was killed from outside ({sig.name}) while it graded; nothing is "
+                        f"recorded"), True
+            if sig == signal.SIGALRM:
+                return ("your code took over the grader's per-call alarm (SIGALRM) and then ran past it: an "
+                        "infinite loop, or far too slow?"), False
+            return f"the Python interpreter crashed ({sig.name}) while running your code", False
+        code = os.WEXITSTATUS(status)
+        if code == GRADER_FAILED:
+            return "the grading process failed before it could report (see grader.log in DRILL_HOME)", True
+        if code == CHANNEL_CLOSED and (self.scratch / CLOSED_MARK).exists():
+            return ("your code closed the grader's own channel (a file descriptor it did not open), so grading "
+                    "stopped"), False
+        return f"the process exited with code {code} in the middle of grading: does your code call os._exit()?", False
 
 
 def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Path, limits: Limits, home: Path):
     """The grading process: isolate, grade, report on the pipe; never returns."""
     code = 0
+    me = os.getpid()
+    dumps = json.dumps                      # the grader's own, whatever the learner's code replaces
     try:
-        channel = os.dup2(pipe, 200 + secrets.randbelow(300))   # out of the way of fds the learner opens
+        channel = os.dup2(pipe, 200 + secrets.randbelow(300), inheritable=False)   # away from the learner's fds
         os.close(pipe)
         os.closerange(3, channel)                  # the server's listener and other clients: not ours
         os.closerange(channel + 1, 4096)
         events = os.fdopen(channel, "w", buffering=1)
 
         def emit(obj) -> None:
-            events.write(f"{token} {json.dumps(obj)}\n")
+            if os.getpid() != me:
+                os._exit(0)                        # a copy of this process made by the learner's fork: never reports
+            events.write(f"{token} {dumps(obj)}\n")
         from dataclasses import asdict
-
-        from hypothesis.database import DirectoryBasedExampleDatabase
-
-        from grader import loader
-        from grader.pipeline import grade
-        from grader.result import ERROR, Check
-        loader.declaration(request["drill"])
-        loader.reference(request["drill"])
-        database = DirectoryBasedExampleDatabase(str(home / "examples")) if request.get("replay", True) else None
-        sandbox.isolate(scratch, output, limits, request["file"])
-        sandbox.hide_reference()
-        n = 0
+        n, steps = 0, []
         try:
+            from hypothesis.database import DirectoryBasedExampleDatabase
+
+            from grader import loader
+            from grader.pipeline import grade
+            loader.declaration(request["drill"])
+            loader.reference(request["drill"])
+            database = DirectoryBasedExampleDatabase(str(home / "examples")) if request.get("replay", True) else None
+            sandbox.isolate(scratch, output, limits, request["file"], on_signal=lambda sig: emit({"signal": sig}))
+            sandbox.hide_reference()
             for event in grade(request["drill"], request["file"], seed=request["seed"], device=request["device"],
                                speed_check=request["speed"], call_limit=limits.call_seconds,
                                max_examples=request.get("max_examples"), database=database,
                                check_budget=limits.check_seconds):
                 if isinstance(event, tuple):
-                    emit({event[0]: event[1]})
+                    kind, step = event
+                    if kind == "begin":
+                        steps.append(step)
+                    elif step in steps:
+                        steps.remove(step)
+                    emit({kind: step})
                 else:
                     n += 1
                     emit({"check": asdict(event)})
-        except Exception as e:
-            import traceback
-            traceback.print_exc()
-            n += 1
-            emit({"check": asdict(Check("grader", ERROR, f"internal error in the grader: {type(e).__name__}: {e}"))})
+        except OSError as e:
+            if e.errno in (errno.EBADF, errno.EPIPE):      # the channel itself: nothing more can be said
+                raise
+            n += escaped(e, request["file"], steps, emit)
+        except BaseException as e:
+            n += escaped(e, request["file"], steps, emit)
         emit({"done": n})
         events.flush()
     except OSError:
         code = CHANNEL_CLOSED
+        try:
+            (scratch / CLOSED_MARK).touch()
+        except OSError:
+            pass
+    except BaseException:
+        code = GRADER_FAILED
     finally:
-        sandbox.kill_tree(os.getpid())
-    os._exit(code)
+        if os.getpid() == me:
+            sandbox.flush_output()
+            sandbox.kill_tree(me)
+        os._exit(code)
+
+
+def escaped(e: BaseException, learner_file: str, steps: list[str], emit) -> int:
+    """Report what escaped the pipeline: the learner's own BaseException (a failure of the step it
+    stopped), or the grader's fault (an error); the steps it cut short are closed. Returns 1, the
+    check it adds."""
+    import traceback
+    from dataclasses import asdict
+
+    from grader.result import ERROR, FAIL, Check
+    traceback.print_exc()
+    mine = str(Path(learner_file).resolve())
+    theirs = any(f.filename == mine for f in traceback.extract_tb(e.__traceback__))
+    step = steps[-1] if steps else "grader"
+    if theirs:
+        check = Check(step, FAIL, f"your code raised {type(e).__name__} ({e}), which is not an Exception, so "
+                                  f"grading stopped here")
+    else:
+        check = Check(step, ERROR, f"internal error in the grader: {type(e).__name__}: {e}")
+    emit({"check": asdict(check)})
+    for step in reversed(steps):
+        emit({"end": step})
+    steps.clear()
+    return 1
 
 
 class Server:
@@ -221,19 +309,29 @@ class Server:
         self.idle_since = time.monotonic()
         self.stamp = os.environ.get("DRILL_STAMP", "")
         self.warming = warm_up()
+        self.bound: tuple[int, int] | None = None     # the socket file this server made (device, inode)
+        self.listener: socket.socket | None = None
+        self.draining = False
 
     def serve(self) -> None:
         sandbox.prctl(sandbox.PR_SET_CHILD_SUBREAPER, 1)       # what a grading leaves behind comes back here
+        sandbox.Cgroup.sweep()
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         tmp = f"{self.path}.{os.getpid()}"
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
         listener.bind(tmp)
-        listener.listen(16)
+        listener.listen(64)
         os.replace(tmp, self.path)                         # the socket appears only once it listens
+        st = os.stat(self.path)
+        self.bound, self.listener = (st.st_dev, st.st_ino), listener
         self.selector.register(listener, selectors.EVENT_READ, ("accept", None))
         signal.signal(signal.SIGTERM, lambda *_: self.quit())
         try:
             while True:
-                ready = self.selector.select(timeout=0 if self.warming else 0.2)
+                ready = self.selector.select(timeout=0 if self.warming and not self.gradings else 0.2)
                 if not ready and self.warming and not self.gradings:
                     step = next(self.warming, None)
                     if step is None:
@@ -242,30 +340,74 @@ class Server:
                         step()
                 for key, _ in ready:
                     kind, grading = key.data
-                    if kind == "accept":
-                        self.accept(listener)
-                    elif kind == "request":
-                        self.request(key.fileobj)
-                    elif kind == "pipe":
-                        self.read_pipe(grading)
-                    elif kind == "client":
-                        self.client_gone(grading)
+                    try:
+                        if kind == "accept":
+                            self.accept(listener)
+                        elif kind == "request":
+                            self.request(key.fileobj)
+                        elif kind == "pipe":
+                            self.read_pipe(grading)
+                        elif kind == "client":
+                            self.client_gone(grading)
+                    except Exception:
+                        import traceback
+                        traceback.print_exc()      # to grader.log; one bad request does not end the server
                 self.collect()
+                if self.listener is not None and not self.owns_path():
+                    self.draining = True                   # a newer server took the socket over
+                    self.release_path()
                 if self.gradings:
                     self.idle_since = time.monotonic()
-                elif time.monotonic() - self.idle_since > IDLE_SECONDS:
+                elif self.draining or time.monotonic() - self.idle_since > IDLE_SECONDS:
                     break
         finally:
             self.quit()
 
-    def quit(self):
-        for g in list(self.gradings.values()):
-            g.stop("the grader was stopped")
+    def owns_path(self) -> bool:
         try:
-            os.unlink(self.path)
+            st = os.stat(self.path)
         except OSError:
-            pass
+            return False
+        return (st.st_dev, st.st_ino) == self.bound
+
+    def release_path(self) -> None:
+        """Stop taking requests; the socket file goes only if it is still this server's (a newer
+        server may have taken the path over)."""
+        if self.listener is not None:
+            try:
+                self.selector.unregister(self.listener)
+            except (KeyError, ValueError):
+                pass
+            self.listener.close()
+            self.listener = None
+        if self.owns_path():
+            try:
+                os.unlink(self.path)
+            except OSError:
+                pass
+
+    def quit(self):
+        self.release_path()
+        for g in list(self.gradings.values()):
+            g.stop("the grader was stopped while it graded; nothing is recorded", fault=True)
+        for g in list(self.gradings.values()):
+            self.wait(g)
         os._exit(0)
+
+    def wait(self, g: Grading) -> None:
+        """Reap a grading process that was just killed and finish it."""
+        for _ in range(200):
+            status = sandbox.REAPED.pop(g.pid, None)
+            if status is None:
+                try:
+                    pid, status = os.waitpid(g.pid, os.WNOHANG)
+                except ChildProcessError:
+                    pid, status = g.pid, 0
+                if pid == 0:
+                    time.sleep(0.01)
+                    continue
+            self.end(g, status)
+            return
 
     def accept(self, listener):
         conn, _ = listener.accept()
@@ -288,16 +430,28 @@ class Server:
             return
         if request.get("ping"):
             from grader import devices
-            conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(),
-                                      "devices": devices.available()}) + "\n").encode())
+            try:
+                conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(),
+                                          "devices": devices.available()}) + "\n").encode())
+            except OSError:
+                pass
             conn.close()
             return
         if request.get("quit"):
             conn.close()
-            if not self.gradings:
-                self.quit()
+            self.draining = True            # no new gradings; those under way finish, then the server ends
+            self.release_path()
             return
-        grading = Grading(conn, request, self.home)
+        try:
+            grading = Grading(conn, request, self.home)
+        except OSError as e:
+            try:
+                why = f"the grader could not start a grading process ({e.strerror or e}): too many processes?"
+                conn.sendall((json.dumps({"stopped": why, "step": "start", "grader": True}) + "\n").encode())
+            except OSError:
+                pass
+            conn.close()
+            return
         self.gradings[grading.pid] = grading
         self.selector.register(grading.pipe, selectors.EVENT_READ, ("pipe", grading))
         self.selector.register(conn, selectors.EVENT_READ, ("client", grading))
@@ -305,12 +459,17 @@ class Server:
     def read_pipe(self, grading):
         try:
             chunk = os.read(grading.pipe, 65536)
+        except BlockingIOError:
+            return
         except OSError:
             chunk = b""
         if chunk:
             grading.feed(chunk)
         else:
-            self.selector.unregister(grading.pipe)
+            try:
+                self.selector.unregister(grading.pipe)
+            except (KeyError, ValueError):
+                pass
 
     def client_gone(self, grading):
         try:
@@ -323,37 +482,64 @@ class Server:
         grading.stop("the client went away")
 
     def collect(self):
-        """Finish gradings whose process ended; stop overdue ones; kill orphans handed to us."""
+        """Finish gradings whose process ended; stop overdue and stopped ones; kill orphans handed to us."""
         now = time.monotonic()
         for g in list(self.gradings.values()):
             why = g.overdue(now)
             if why and not g.killed_by_us:
                 g.stop(why)
+        sandbox.reap()                                     # statuses land in sandbox.REAPED (kill_tree's too)
         while True:
             try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, status = os.waitpid(-1, os.WNOHANG | os.WUNTRACED)
             except ChildProcessError:
                 break
             if pid == 0:
                 break
-            g = self.gradings.pop(pid, None)
-            if g is None:
-                sandbox.kill_tree(pid)                    # an orphan of some grading: gone
+            if os.WIFSTOPPED(status):
+                g = self.gradings.get(pid)
+                if g is not None:
+                    self.drain(g)                          # the learner's own signal, if it sent one, is in there
+                    g.stopped()
+                else:
+                    sandbox.kill_tree(pid, include_self=True)
                 continue
+            sandbox.REAPED[pid] = status
+        for pid in list(sandbox.REAPED):
+            status = sandbox.REAPED.pop(pid)
+            g = self.gradings.get(pid)
+            if g is None:
+                sandbox.kill_tree(pid)                    # an orphan of some grading: what it started goes too
+            else:
+                self.end(g, status)
+        if self.gradings:                                  # orphans come only from gradings (finish() kills the
+            self.kill_orphans()                            # last ones before its verdict)
+
+    @staticmethod
+    def drain(g: Grading) -> None:
+        """Read what is in a grading's pipe now; never blocks (a process the learner started that
+        kept the pipe open cannot hang the server)."""
+        while True:
             try:
-                while True:                                # what is left in the pipe
-                    chunk = os.read(g.pipe, 65536)
-                    if not chunk:
-                        break
-                    g.feed(chunk)
+                chunk = os.read(g.pipe, 65536)
             except OSError:
+                return
+            if not chunk:
+                return
+            g.feed(chunk)
+
+    def end(self, g: Grading, status: int) -> None:
+        self.gradings.pop(g.pid, None)
+        self.drain(g)
+        for fileobj in (g.pipe, g.conn):
+            try:
+                self.selector.unregister(fileobj)
+            except (KeyError, ValueError):
                 pass
-            for fileobj in (g.pipe, g.conn):
-                try:
-                    self.selector.unregister(fileobj)
-                except (KeyError, ValueError):
-                    pass
-            g.finish(status)
+        g.finish(status, self.kill_orphans)
+
+    def kill_orphans(self) -> None:
+        """Every child of the server that is not a grading process was left by one: killed."""
         if os.path.isdir("/proc"):
             mine = set(self.gradings)
             for child in sandbox.children_of().get(os.getpid(), []):

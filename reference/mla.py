@@ -9,7 +9,6 @@ class MultiHeadLatentAttention(nn.Module):
     def __init__(self, d_model: int, n_heads: int, kv_rank: int, rope_dim: int, head_dim: int):
         super().__init__()
         self.n_heads, self.kv_rank, self.rope_dim, self.head_dim = n_heads, kv_rank, rope_dim, head_dim
-        self.scale = (head_dim + rope_dim) ** -0.5          # q·k sums over both parts of a head
         self.q_proj = nn.Linear(d_model, n_heads * (head_dim + rope_dim), bias=False)
         self.kv_down = nn.Linear(d_model, kv_rank, bias=False)           # the latent: what is cached
         self.kv_norm = RMSNorm(kv_rank)
@@ -19,32 +18,26 @@ class MultiHeadLatentAttention(nn.Module):
         self.o_proj = nn.Linear(n_heads * head_dim, d_model, bias=False)
 
     def latent_cache(self, x: torch.Tensor) -> torch.Tensor:
-        return torch.cat(self._latent(x), dim=-1)                        # (B, S, kv_rank + rope_dim)
+        positions = torch.arange(x.shape[1], device=x.device)
+        c = self.kv_norm(self.kv_down(x))                                # (B, S, kv_rank)
+        k_pe = apply_rope(self.k_rope(x), positions)                     # (B, S, rope_dim), rotated once
+        return torch.cat([c, k_pe], dim=-1)                              # (B, S, kv_rank + rope_dim)
 
     def forward(self, x: torch.Tensor, causal: bool = True) -> torch.Tensor:
         B, S, _ = x.shape
         H, hd, rd = self.n_heads, self.head_dim, self.rope_dim
         # keys and values are rebuilt from the cached pair alone: that is what makes the small cache enough
-        c, k_pe = self._latent(x)
-        q_nope, q_pe = self._split_heads(self.q_proj(x))
+        c, k_pe = self.latent_cache(x).split([self.kv_rank, rd], dim=-1)
+        q = self.q_proj(x).view(B, S, H, hd + rd).transpose(1, 2)         # each head is [content | position]
+        q_nope, q_pe = q.split([hd, rd], dim=-1)
         q_pe = apply_rope(q_pe, torch.arange(S, device=x.device))
         k = self.k_up(c).view(B, S, H, hd).transpose(1, 2)                # (B, H, S, hd)
         v = self.v_up(c).view(B, S, H, hd).transpose(1, 2)
-        # content scores per head, plus position scores against the shared key (broadcast over heads)
-        scores = (q_nope @ k.transpose(-2, -1) + q_pe @ k_pe[:, None].transpose(-2, -1)) * self.scale
+        # content scores per head, plus position scores against the shared key (broadcast over heads);
+        # q·k sums over both parts of a head
+        scores = (q_nope @ k.transpose(-2, -1) + q_pe @ k_pe[:, None].transpose(-2, -1)) * (hd + rd) ** -0.5
         if causal:
             future = torch.ones(S, S, dtype=torch.bool, device=x.device).triu(1)
             scores = scores.masked_fill(future, float("-inf"))
         out = torch.softmax(scores, dim=-1) @ v                           # (B, H, S, hd)
         return self.o_proj(out.transpose(1, 2).reshape(B, S, H * hd))
-
-    def _split_heads(self, q: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """(B, S, H*(hd+rd)) -> q_nope (B, H, S, hd), q_pe (B, H, S, rd): each head is [content | position]."""
-        B, S, _ = q.shape
-        q = q.view(B, S, self.n_heads, self.head_dim + self.rope_dim).transpose(1, 2)
-        return q.split([self.head_dim, self.rope_dim], dim=-1)
-
-    def _latent(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """What is cached per token: the normalised latent (B, S, kv_rank) and the rotated shared key (B, S, rd)."""
-        positions = torch.arange(x.shape[1], device=x.device)
-        return self.kv_norm(self.kv_down(x)), apply_rope(self.k_rope(x), positions)

@@ -6,7 +6,6 @@ class MultiQueryAttention(nn.Module):
     def __init__(self, d_model: int, n_heads: int):
         super().__init__()
         self.n_heads, self.head_dim = n_heads, d_model // n_heads
-        self.scale = self.head_dim ** -0.5                      # per head: sqrt(head_dim), not sqrt(d_model)
         self.q_proj = nn.Linear(d_model, d_model, bias=False)
         self.k_proj = nn.Linear(d_model, self.head_dim, bias=False)   # one key head serves every query head
         self.v_proj = nn.Linear(d_model, self.head_dim, bias=False)
@@ -17,7 +16,7 @@ class MultiQueryAttention(nn.Module):
         q = self.q_proj(x).view(B, S, self.n_heads, self.head_dim).transpose(1, 2)   # (B, H, S, hd)
         k = self.k_proj(x)[:, None]                    # (B, 1, S, hd): matmul broadcasts it over the heads
         v = self.v_proj(x)[:, None]
-        scores = q @ k.transpose(-2, -1) * self.scale                                  # (B, H, S, S)
+        scores = q @ k.transpose(-2, -1) * self.head_dim ** -0.5                      # per head, not d_model
         if causal:
             future = torch.ones(S, S, dtype=torch.bool, device=x.device).triu(1)
             scores = scores.masked_fill(future, float("-inf"))

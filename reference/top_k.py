@@ -7,8 +7,8 @@ def top_k_filter(logits: torch.Tensor, k: int) -> torch.Tensor:
     return logits.masked_fill(logits < kth, float("-inf"))        # ties with the k-th stay; a new tensor
 
 
-def sample(logits: torch.Tensor, temperature: float = 1.0,
+def sample(logits: torch.Tensor, k: int, temperature: float = 1.0,
            generator: torch.Generator | None = None) -> torch.Tensor:
-    probs = torch.softmax(logits / temperature, dim=-1)           # -inf logits get probability exactly 0
+    probs = torch.softmax(top_k_filter(logits / temperature, k), dim=-1)   # removed tokens get exactly 0
     ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)   # (rows, 1)
     return ids.view(logits.shape[:-1])                            # (...)

@@ -10,6 +10,7 @@ from reference.swiglu import SwiGLU
 class DecoderBlock(nn.Module):
     def __init__(self, d_model: int, n_heads: int, n_kv_heads: int, d_ff: int):
         super().__init__()
+        self.n_heads, self.n_kv_heads, self.head_dim = n_heads, n_kv_heads, d_model // n_heads
         self.attn_norm = RMSNorm(d_model)
         self.attn = GroupedQueryAttention(d_model, n_heads, n_kv_heads)   # its projections; RoPE added below
         self.ffn_norm = RMSNorm(d_model)
@@ -22,14 +23,15 @@ class DecoderBlock(nn.Module):
 
     def _attention(self, h: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
         """Causal GQA over h (B, S, d_model) with RoPE on q and k."""
-        a = self.attn
-        B, S, _ = h.shape
-        q = a.q_proj(h).view(B, S, a.n_heads, a.head_dim).transpose(1, 2)       # (B, H, S, hd)
-        k = a.k_proj(h).view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)    # (B, n_kv, S, hd)
-        v = a.v_proj(h).view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)
-        q, k = apply_rope(q, positions), apply_rope(k, positions)    # per head, after the split; never v
-        k, v = a._repeat_kv(k), a._repeat_kv(v)                                  # (B, H, S, hd)
-        scores = q @ k.transpose(-2, -1) * a.scale                               # (B, H, S, S)
+        a, B, S = self.attn, h.shape[0], h.shape[1]
+        H, n_kv, hd = self.n_heads, self.n_kv_heads, self.head_dim
+        q = a.q_proj(h).view(B, S, H, hd).transpose(1, 2)              # (B, H, S, hd)
+        k = a.k_proj(h).view(B, S, n_kv, hd).transpose(1, 2)           # (B, n_kv, S, hd)
+        v = a.v_proj(h).view(B, S, n_kv, hd).transpose(1, 2)
+        q, k = apply_rope(q, positions), apply_rope(k, positions)      # per head, after the split; never v
+        k = k.repeat_interleave(H // n_kv, dim=1)                      # query head h reads kv head h // g
+        v = v.repeat_interleave(H // n_kv, dim=1)
+        scores = q @ k.transpose(-2, -1) * hd ** -0.5                  # (B, H, S, S)
         future = torch.ones(S, S, dtype=torch.bool, device=h.device).triu(1)
         out = torch.softmax(scores.masked_fill(future, float("-inf")), dim=-1) @ v
-        return a.o_proj(out.transpose(1, 2).reshape(B, S, -1))
+        return a.o_proj(out.transpose(1, 2).reshape(B, S, H * hd))

@@ -28,7 +28,8 @@ def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed
     """Grade `path` (or a module) as `drill_id`, in this process, speed off (tests never judge time)."""
     verdict = Verdict(drill=drill_id, file=str(path or "<module>"), seed=seed)
     for event in grade(drill_id, str(path) if path else None, module=module, seed=seed, speed_check=speed,
-                       max_examples=max_examples, call_limit=CALL_LIMIT_S, check_budget=CHECK_BUDGET_S):
+                       max_examples=max_examples, call_limit=CALL_LIMIT_S, check_budget=CHECK_BUDGET_S,
+                       shrink_seconds=None):
         if isinstance(event, Check):
             verdict.checks.append(event)
     return verdict

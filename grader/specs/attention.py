@@ -1,12 +1,13 @@
-import math
-
+"""attention: one function over any leading (batch, head) dims. Particular to it: S_q != S_k with
+the causal mask aligned bottom-right, masks of every shape that broadcasts to (..., S_q, S_k),
+queries left with no key not graded (but no NaN elsewhere), half precision, and the mistakes of
+scaling, mask polarity and alignment, the softmax's axis, overflow, and a -1e9 float16 cannot hold."""
 from hypothesis import strategies as st
 
 import torch
-
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, random_mask, seeded
-from grader.counting import same_calls, torch_calls
-from reference.attention import attention
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Scaled dot-product attention", zh="缩放点积注意力", topic="attention",
             difficulty="easy", minutes=10,
@@ -21,172 +22,106 @@ HINTS = [
     "softmax(scores.masked_fill(~keep, float('-inf')), dim=-1) @ v",
 ]
 
-# "as `attention`" in the catalogue: the mha and gqa declarations import this list
-BANNED = ["torch.nn.functional.scaled_dot_product_attention", "torch._scaled_dot_product_attention_math",
-          "torch._scaled_dot_product_flash_attention_for_cpu", "torch._scaled_dot_product_flash_attention",
-          "torch._scaled_dot_product_efficient_attention", "torch._native_multi_head_attention",
-          "torch.nn.functional.multi_head_attention_forward", "torch.nn.MultiheadAttention"]
+
+def mask_for(draw, lead: tuple, s_q: int, s_k: int):
+    """None, or a bool mask of a shape that broadcasts to (*lead, S_q, S_k): any dim may be 1 and
+    leading dims may be left out. Mostly every query keeps key 0; sometimes a query keeps none."""
+    if draw(st.integers(0, 2)) == 0:
+        return None
+    full = (*lead, s_q, s_k)
+    shape = [draw(st.sampled_from([n, 1])) for n in full][draw(st.integers(0, len(full) - 1)):]
+    m = torch.rand(*shape, generator=kit.generator(draw)) < 0.7
+    if draw(st.integers(0, 3)):
+        m[..., 0] = True
+    return m
 
 
 def inputs(draw) -> Case:
     lead = tuple(draw(st.lists(st.integers(1, 3), max_size=2)))
     s_q, s_k = draw(st.integers(1, 6)), draw(st.integers(1, 6))
     d, d_v = draw(st.integers(1, 8)), draw(st.integers(1, 8))
-    causal = draw(st.booleans())
-    if causal:
-        s_q = min(s_q, s_k)   # S_q > S_k leaves queries that see no key: those are in `extreme`
     q = randn(draw, *lead, s_q, d, scale=draw(st.sampled_from([0.5, 1.0, 2.0])))
     k, v = randn(draw, *lead, s_k, d), randn(draw, *lead, s_k, d_v)
-    kind = draw(st.sampled_from(["none", "(S_q, S_k)", "per batch", "padding"]))
-    mask = None   # random_mask keeps key 0 for every query, so no query is left without keys
-    if kind == "(S_q, S_k)":
-        mask = random_mask(draw, s_q, s_k)
-    elif kind == "per batch":
-        mask = random_mask(draw, *lead, s_q, s_k)
-    elif kind == "padding":
-        mask = random_mask(draw, *lead, 1, s_k)
-    return Case(args=(q, k, v), kwargs={"mask": mask, "causal": causal})
+    return Case(args=(q, k, v), kwargs={"mask": mask_for(draw, lead, s_q, s_k), "causal": draw(st.booleans())})
 
 
-def allowed(case: Case) -> torch.Tensor:
-    """(..., S_q, S_k) bool: which key each query may attend, from the drill's definition."""
-    q, k, _ = case.args
-    s_q, s_k = q.shape[-2], k.shape[-2]
-    keep = torch.ones(s_q, s_k, dtype=torch.bool)
-    if case.kwargs.get("causal"):
-        keep = keep.tril(s_k - s_q)
-    mask = case.kwargs.get("mask")
-    return keep if mask is None else keep & mask.cpu()
+def qkv(seed, lead, s_q, s_k, d, d_v=None, mask=None, causal=False, label="", scale=1.0):
+    q, k = seeded(seed, *lead, s_q, d, scale=scale), seeded(seed + 1, *lead, s_k, d, scale=scale)
+    return Case(args=(q, k, seeded(seed + 2, *lead, s_k, d_v or d)), kwargs={"mask": mask, "causal": causal},
+                label=label, scale=max(1.0, scale))
 
 
-def graded(case: Case, expected: torch.Tensor) -> torch.Tensor:
-    """Queries that may attend no key at all are not graded."""
-    return allowed(case).any(-1, keepdim=True).expand_as(expected)
+# ---- classic mistakes, written as a learner would ----------------------------------------------
+
+def attention_like(scale="1/sqrt(D)", mask_inverted=False, top_left=False, softmax_dim=-1, subtract_max=True):
+    """attention, or one of its classic mistakes."""
+    def attention(q, k, v, mask=None, causal=False):
+        S_q, S_k, D = q.shape[-2], k.shape[-2], q.shape[-1]
+        scores = q @ k.transpose(-2, -1) * {"1/sqrt(D)": D ** -0.5, "1/D": 1 / D, "none": 1.0}[scale]
+        keep = torch.ones(S_q, S_k, dtype=torch.bool, device=q.device)
+        if causal:
+            keep = keep.tril(0 if top_left else S_k - S_q)
+        if mask is not None:
+            keep = keep & (~mask if mask_inverted else mask)
+        scores = scores.masked_fill(~keep, float("-inf"))
+        if subtract_max:
+            weights = torch.softmax(scores, dim=softmax_dim)
+        else:
+            e = scores.exp()
+            weights = e / e.sum(-1, keepdim=True)
+        return weights @ v
+    return attention
 
 
-def future_keys_ignored(call, case):
-    q, k, v = case.args
-    s_q, s_k = q.shape[-2], k.shape[-2]
-    t = s_q // 2                      # queries 0..t-1 see keys j <= i + S_k - S_q < p
-    p = s_k - s_q + t
-    if t == 0 or s_q > s_k:
-        return
-    causal = Case(args=case.args, kwargs=case.kwargs | {"causal": True})
-    later = [x.clone() for x in case.args]
-    for x in later[1:]:
-        x[..., p:, :] += 1.0 + x[..., p:, :].abs()
-    a = call(causal)
-    b = call(Case(args=tuple(later), kwargs=causal.kwargs))
-    if not torch.allclose(a[..., :t, :], b[..., :t, :], atol=1e-5, equal_nan=True):
-        raise Fail(f"with causal=True (S_q={s_q}, S_k={s_k}), changing keys and values {p}..{s_k - 1} changed "
-                   f"the outputs of queries 0..{t - 1}; query i may only see keys j <= i + {s_k - s_q}")
-
-
-def batch_independent(call, case):
-    q, k, v = case.args
-    if q.dim() < 3 or q.shape[0] < 2:
-        return
-    other = [x.clone() for x in case.args]
-    for x in other:
-        x[0] = -3.0 * x[0] + 1.0
-    a, b = call(case), call(Case(args=tuple(other), kwargs=case.kwargs))
-    if not torch.allclose(a[1:], b[1:], atol=1e-5, equal_nan=True):
-        raise Fail("changing batch element 0 changed the outputs of the other batch elements")
-
-
-def no_loop_over_leading_dims(module):
-    counts = {}
-    for lead in [(2, 3), (5, 4)]:
-        q, k, v = seeded(1, *lead, 3, 4), seeded(2, *lead, 5, 4), seeded(3, *lead, 5, 2)
-        mask = torch.ones(*lead, 3, 5, dtype=torch.bool)
-        counts[f"q {(*lead, 3, 4)}"] = torch_calls(lambda: module.attention(q, k, v, mask=mask, causal=True))
-    same_calls(counts, "the leading (batch, head) dims")
-
-
-# ---- classic mistakes, as implementations ------------------------------------------------------
-
-def unscaled(q, k, v, mask=None, causal=False):
-    return attention(q * math.sqrt(q.shape[-1]), k, v, mask=mask, causal=causal)
-
-
-def scaled_by_d(q, k, v, mask=None, causal=False):
-    return attention(q / math.sqrt(q.shape[-1]), k, v, mask=mask, causal=causal)
-
-
-def mask_inverted(q, k, v, mask=None, causal=False):
-    return attention(q, k, v, mask=None if mask is None else ~mask, causal=causal)
-
-
-def causal_top_left(q, k, v, mask=None, causal=False):
-    if causal:
-        top_left = torch.ones(q.shape[-2], k.shape[-2], dtype=torch.bool).tril()
-        mask = top_left if mask is None else mask & top_left
-    return attention(q, k, v, mask=mask)
-
-
-def softmax_over_queries(q, k, v, mask=None, causal=False):
-    keep = allowed(Case(args=(q, k, v), kwargs={"mask": mask, "causal": causal}))
-    scores = (q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])).masked_fill(~keep, float("-inf"))
-    return torch.softmax(scores, dim=-2) @ v
-
-
-def no_max_subtracted(q, k, v, mask=None, causal=False):
-    keep = allowed(Case(args=(q, k, v), kwargs={"mask": mask, "causal": causal}))
-    e = (q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])).exp() * keep
-    return e / e.sum(-1, keepdim=True) @ v
-
-
-DRILL = Drill(
-    entry="attention",
+DRILL = Drill(entries=[Entry(
+    "attention",
     inputs=inputs,
     examples=[
         Case(args=(torch.tensor([[1.0, 0.0], [0.0, 1.0]]), torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
                    torch.tensor([[1.0, 0.0], [0.0, 1.0], [2.0, 2.0]])),
              kwargs={"mask": None, "causal": False}, label="the prompt's example"),
-        Case(args=(seeded(1, 2, 2, 3, 4), seeded(2, 2, 2, 6, 4), seeded(3, 2, 2, 6, 5)),
-             kwargs={"mask": None, "causal": True}, label="causal, S_q < S_k: aligned bottom-right"),
-        Case(args=(seeded(4, 2, 5, 4), seeded(5, 2, 5, 4), seeded(6, 2, 5, 4)),
-             kwargs={"mask": torch.tensor([[True, True, False, True, False]] * 5), "causal": False},
-             label="(S_q, S_k) mask shared by the batch"),
-        Case(args=(seeded(7, 3, 2, 4, 8), seeded(8, 3, 2, 4, 8), seeded(9, 3, 2, 4, 8)),
-             kwargs={"mask": torch.tensor([[True] * 4, [True, True, True, False], [True, False, False, False]])
-                     .view(3, 1, 1, 4), "causal": True}, label="padding mask (B, 1, 1, S_k) and causal"),
-        Case(args=(seeded(10, 1, 3), seeded(11, 1, 3), seeded(12, 1, 2)),
-             kwargs={"mask": None, "causal": True}, label="S_q = S_k = 1"),
-        Case(args=(seeded(13, 4, 4, 2), seeded(14, 4, 7, 2), seeded(15, 4, 7, 6)),
-             kwargs={"mask": None, "causal": False}, label="D_v != D, S_q != S_k"),
+        qkv(1, (2, 2), 3, 6, 4, 5, causal=True, label="causal, S_q < S_k: aligned bottom-right"),
+        qkv(4, (2,), 5, 5, 4, mask=torch.tensor([[True, True, False, True, False]] * 5),
+            label="(S_q, S_k) mask shared by the batch"),
+        qkv(7, (3, 2), 4, 4, 8, mask=torch.tensor([[True] * 4, [True, True, True, False], [True, False, False, False]])
+            .view(3, 1, 1, 4), causal=True, label="padding mask (B, 1, 1, S_k) and causal"),
+        qkv(10, (1,), 1, 1, 3, 2, causal=True, label="S_q = S_k = 1"),
+        qkv(37, (2,), 5, 3, 4, causal=True,
+            label="causal, S_q > S_k: the first 2 queries see no key (not graded, no NaN elsewhere)"),
+        qkv(13, (4,), 4, 7, 2, 6, label="D_v != D, S_q != S_k"),
+        qkv(16, (), 3, 5, 4, mask=torch.tensor([True, False, True, True, False]),
+            label="a (S_k,) mask: the same keys hidden from every query"),
+        qkv(19, (2, 3), 4, 6, 4, mask=torch.rand(1, 3, 4, 6, generator=torch.Generator().manual_seed(0)) < 0.7,
+            causal=True, label="a (1, H, S_q, S_k) mask broadcast over the batch, causal, S_q < S_k"),
     ],
     extreme=[
-        Case(args=(seeded(16, 2, 3, 16, scale=30.0), seeded(17, 2, 5, 16, scale=30.0), seeded(18, 2, 5, 4)),
-             kwargs={"mask": None, "causal": False}, label="large scores (|q·k| ~ 1e4): exp must not overflow"),
-        Case(args=(seeded(19, 2, 4, 16), seeded(20, 2, 2048, 16), seeded(21, 2, 2048, 8)),
-             kwargs={"mask": None, "causal": True}, label="2048 keys, causal"),
-        Case(args=(seeded(22, 2, 6, 4), seeded(23, 2, 3, 4), seeded(24, 2, 3, 4)),
-             kwargs={"mask": None, "causal": True},
-             label="causal, S_q > S_k: the first 3 queries see no key (not graded, no NaN elsewhere)"),
-        Case(args=(seeded(25, 2, 3, 4), seeded(26, 2, 4, 4), seeded(27, 2, 4, 4)),
-             kwargs={"mask": torch.tensor([[True, False, True, True], [False] * 4, [True, True, False, False]]),
-                     "causal": False}, label="query 1 has every key masked (not graded, no NaN elsewhere)"),
+        qkv(22, (2,), 3, 5, 16, 4, scale=30.0, label="large scores (|q·k| ~ 1e4): exp must not overflow"),
+        qkv(25, (2,), 4, 2048, 16, 8, causal=True, label="2048 keys, causal"),
+        qkv(28, (2,), 6, 3, 4, causal=True,
+            label="causal, S_q > S_k: the first 3 queries see no key (not graded, no NaN elsewhere)"),
+        qkv(31, (2,), 3, 4, 4, mask=torch.tensor([[True, False, True, True], [False] * 4, [True, True, False, False]]),
+            label="query 1 has every key masked (not graded, no NaN elsewhere)"),
     ],
-    invariants=[Invariant("causality", future_keys_ignored),
-                Invariant("batch independence", batch_independent)],
-    custom=[Custom("no loop over batch or heads", no_loop_over_leading_dims)],
+    invariants=[kit.bottom_right_causality(), kit.slices_independent()],
     mistakes=[
-        Mistake("scores not scaled by 1/sqrt(D)", like=unscaled),
-        Mistake("scores scaled by 1/D instead of 1/sqrt(D)", like=scaled_by_d),
+        Mistake("scores not scaled by 1/sqrt(D)", like=attention_like(scale="none")),
+        Mistake("scores scaled by 1/D instead of 1/sqrt(D)", like=attention_like(scale="1/D")),
         Mistake("mask polarity inverted: True means 'may attend', so hide where the mask is False",
-                like=mask_inverted),
+                like=attention_like(mask_inverted=True)),
         Mistake("causal mask aligned top-left (tril() without the S_k - S_q offset); with S_q != S_k it must "
-                "be aligned bottom-right", like=causal_top_left),
-        Mistake("softmax over the queries (dim=-2) instead of over the keys (dim=-1)", like=softmax_over_queries),
-        Mistake("softmax without subtracting the max (exp overflows)", like=no_max_subtracted),
+                "be aligned bottom-right", like=attention_like(top_left=True)),
+        Mistake("softmax over the queries (dim=-2) instead of over the keys (dim=-1)",
+                like=attention_like(softmax_dim=-2)),
+        Mistake("softmax without subtracting the max (exp overflows)", like=attention_like(subtract_max=False)),
+        Mistake("an input changed in place (q /= sqrt(D) edits the caller's tensor): scale the scores, or "
+                "make a new q = q / sqrt(D)", check="inputs unchanged"),
         Mistake("masked with a constant like -1e9 that float16 cannot hold: use float('-inf') or "
                 "torch.finfo(scores.dtype).min", error=r"cannot be converted to type (at|c10)::Half without overflow"),
     ],
-    banned=BANNED,
-    graded=graded,
+    graded=kit.queries_with_keys_graded,
     half=True,
-    speed=lambda: Case(args=(seeded(28, 512, 2, 8, 8), seeded(29, 512, 2, 8, 8), seeded(30, 512, 2, 8, 8)),
-                       kwargs={"mask": None, "causal": True}),
-    speed_limit=8.0,
-)
+    loops=Loops(small=qkv(34, (2, 3), 3, 5, 4, 2, mask=torch.ones(2, 3, 3, 5, dtype=torch.bool), causal=True),
+                large=qkv(34, (5, 4), 3, 5, 4, 2, mask=torch.ones(5, 4, 3, 5, dtype=torch.bool), causal=True),
+                over="the leading (batch, head) dims"),
+    speed=Speed(lambda seed: qkv(40 + 3 * seed, (512, 2), 8, 8, 8, causal=True), limit=8.0),
+)], banned=kit.ATTENTION_BANNED)

@@ -1,3 +1,9 @@
+"""beam_search: one function over a model callable, graded on the tokens and score it returns.
+Particular to it: toy language models drawn so that no decision (the top-k cut, the final choice)
+is within 1e-3 of a tie, brute-force invariants (width 1 is greedy, a beam holding every candidate
+is exhaustive, the score is the tokens' own), the model's calls counted (one per step, never more
+than beam_width prefixes), and the mistakes of the length penalty, per-parent top-k, refilling,
+stopping and the live hypotheses at the end, written as flags of one literal search."""
 import heapq
 import math
 from functools import partial
@@ -6,7 +12,7 @@ from hypothesis import strategies as st
 
 import torch
 from grader.compare import describe_value
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake
 
 META = dict(title="Beam search", zh="束搜索", topic="decoding", difficulty="hard", minutes=25)
 HINTS = [
@@ -54,8 +60,10 @@ class TableLM:
 
     def __init__(self, table: dict, vocab: int, name: str):
         self.table, self.vocab, self.__name__ = table, vocab, name
+        self.calls = []
 
     def __call__(self, prefixes):
+        self.calls.append(tuple(prefixes.shape))
         rows = [self.table.get(tuple(r), [math.log(1 / self.vocab)] * self.vocab) for r in prefixes.tolist()]
         return torch.tensor(rows)
 
@@ -94,10 +102,10 @@ def literal_beam(step, bos, eos, beam_width, max_new_tokens, length_penalty=1.0,
     def normalised(hyp):
         n = len(hyp[0]) - 1 + count_bos - (not count_eos and hyp[0][-1] == eos)
         return hyp[1] / max(n, 1) ** length_penalty
-    ranked = sorted(finished, key=normalised, reverse=True)
-    if gaps is not None and len(ranked) > 1:
-        gaps.append(normalised(ranked[0]) - normalised(ranked[1]))
-    best = ranked[0]           # IndexError when nothing finished (live_at_end=False)
+    if gaps is not None and len(finished) > 1:
+        ranked = sorted(map(normalised, finished), reverse=True)
+        gaps.append(ranked[0] - ranked[1])
+    best = max(finished, key=normalised)       # raises when nothing finished (live_at_end=False)
     return best[0], best[1] if raw_score else normalised(best)
 
 
@@ -151,7 +159,7 @@ class Tokens:
         return repr([int(t) if isinstance(t, torch.Tensor) else t for t in self.ids])
 
 
-def tokens_as_one_value(impl, case):
+def tokens_as_one_value(impl, case, ns):
     out = impl(*case.args, **case.kwargs)
     if isinstance(out, (tuple, list)) and len(out) == 2 and isinstance(out[0], (list, tuple, torch.Tensor)):
         return Tokens(out[0]), out[1]
@@ -251,23 +259,37 @@ def score_of_tokens(call, case):
                    f"eos included)")
 
 
-# ---- one model call per step ----------------------------------------------------------------------
+# ---- the model's calls, counted --------------------------------------------------------------
 
-def batched_calls(module):
-    lm = robust_lm(5, 3, 0, 4, 3, 6)
-    lm.calls.clear()
-    module.beam_search(lm, 0, 4, 3, 6)
-    if len(lm.calls) > 6:
-        raise Fail(f"step_logprobs was called {len(lm.calls)} times for max_new_tokens=6 (shapes "
-                   f"{lm.calls[:4]}...): call it once per step with all live hypotheses stacked as (n, t)")
-    wide = [c for c in lm.calls if c[0] > 3]
+PER_HYPOTHESIS = Mistake("step_logprobs called once per hypothesis: call it once per step with the live beam "
+                         "stacked as (n, t)")
+RUNS_PAST = "runs past max_new_tokens"
+
+
+def one_call_per_step(call, case):
+    """Step s calls the model once, on the live prefixes of s tokens (bos included), at most
+    beam_width of them."""
+    lm, _, _, width, steps, _ = _unpack(case)
+    before = len(lm.calls)
+    call(case)
+    calls = lm.calls[before:]                    # (n, t) of each call
+    lengths = [t for _, t in calls]
+    repeated = next((t for t in lengths if lengths.count(t) > 1), None)
+    if repeated is not None:
+        raise Fail(f"step_logprobs was called {lengths.count(repeated)} times on prefixes of {repeated} tokens "
+                   f"(shapes {calls[:4]}{'...' * (len(calls) > 4)}): call it once per step with all live "
+                   f"hypotheses stacked as (n, t)", mistake=PER_HYPOTHESIS.name)
+    if lengths and max(lengths) > steps:
+        raise Fail(f"step_logprobs was called on prefixes of {max(lengths)} tokens: with max_new_tokens={steps} the "
+                   f"last step extends prefixes of {steps} tokens (bos and {steps - 1} new)", mistake=RUNS_PAST)
+    wide = [c for c in calls if c[0] > width]
     if wide:
-        raise Fail(f"step_logprobs was called with {wide[0][0]} prefixes: the beam holds at most beam_width=3 "
-                   f"live hypotheses (finished ones leave it; keep the global top beam_width)")
+        raise Fail(f"step_logprobs was called with {wide[0][0]} prefixes: the beam holds at most "
+                   f"beam_width={width} live hypotheses (finished ones leave it; keep the global top beam_width)")
 
 
-DRILL = Drill(
-    entry="beam_search",
+DRILL = Drill(entries=[Entry(
+    "beam_search",
     inputs=inputs,
     examples=[
         Case(args=(PROMPT_MODEL, 0, 2, 2, 2), label="the prompt's example"),
@@ -291,8 +313,8 @@ DRILL = Drill(
         Invariant("score = summed log-probs / n_new ** length_penalty", score_of_tokens),
         Invariant("beam_width=1 is greedy decoding", greedy_is_width_one),
         Invariant("a beam wider than all candidates finds the best hypothesis", wide_beam_is_exhaustive),
+        Invariant("one model call per step", one_call_per_step),
     ],
-    custom=[Custom("one model call per step", batched_calls)],
     mistakes=[
         Mistake("length penalty counts bos (n_new counts only the tokens after bos)",
                 like=partial(literal_beam, count_bos=True)),
@@ -303,7 +325,7 @@ DRILL = Drill(
                 like=partial(literal_beam, per_parent=True)),
         Mistake("refills the beam after a hypothesis finishes (finished ones leave; the beam keeps the "
                 "rest of the global top beam_width)", like=partial(literal_beam, refill=True)),
-        Mistake("runs past max_new_tokens", like=partial(literal_beam, extra_steps=1)),
+        Mistake(RUNS_PAST, like=partial(literal_beam, extra_steps=1)),
         Mistake("never treats the hypotheses still live after max_new_tokens as finished",
                 like=partial(literal_beam, live_at_end=False)),
         Mistake("never treats the hypotheses still live after max_new_tokens as finished",
@@ -312,9 +334,9 @@ DRILL = Drill(
                 like=partial(literal_beam, finished_stay=True)),
         Mistake("returns the raw summed log-prob instead of the length-normalised score",
                 like=partial(literal_beam, raw_score=True)),
+        PER_HYPOTHESIS,
     ],
     run=tokens_as_one_value,
     grad=False,
     device=False,      # plain Python over a model callable: no tensor of the learner's lives on a device
-    speed=None,        # the cost is the model calls, graded by "one model call per step" instead
-)
+)])

@@ -1,13 +1,13 @@
-import math
-
+"""gqa: a module graded through its forward, with reference weights loaded. Particular to it: drawn
+groups (n_heads = n_kv_heads · g, multi-head and multi-query included), query head h reading kv
+head h // g, padding masks and causality, and the family's mistakes from the kit's Attention with
+n_kv_heads (kv heads tiled instead of interleaved, scaling, mask polarity, padding on the queries)."""
 from hypothesis import strategies as st
 
 import torch
-
-from grader.spec import Case, Custom, Drill, Mistake, randn, random_mask, seeded
-from grader.specs.attention import BANNED
-from grader.specs.mha import FLOAT_HEAD_DIM, INVARIANTS, graded, no_loop_over_batch_or_heads
-from reference.gqa import GroupedQueryAttention
+from grader import kit
+from grader.kit import randn, random_mask, seeded
+from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Grouped-query attention", zh="分组查询注意力", topic="attention", difficulty="medium",
             minutes=20,
@@ -29,66 +29,64 @@ def inputs(draw) -> Case:
     B, S = draw(st.integers(1, 3)), draw(st.integers(1, 6))
     n_heads = n_kv * g
     d_model = n_heads * head_dim
-    mask = random_mask(draw, B, S) if draw(st.booleans()) else None   # token 0 is always real
+    mask = None
+    if draw(st.booleans()):        # mostly token 0 is real; sometimes a sequence is all padding
+        mask = random_mask(draw, B, S, keep_first=draw(st.integers(0, 3)) > 0)
     return Case(args=(randn(draw, B, S, d_model),), kwargs={"mask": mask, "causal": draw(st.booleans())},
                 init=(d_model, n_heads, n_kv), seed=draw(st.integers(0, 2**16)))
 
 
-# ---- classic mistakes, as subclasses of the reference ------------------------------------------
-
-class ScaledByDModel(GroupedQueryAttention):
-    def __init__(self, d_model, n_heads, n_kv_heads):
-        super().__init__(d_model, n_heads, n_kv_heads)
-        self.scale = 1 / math.sqrt(d_model)
-
-
-class KvHeadModulo(GroupedQueryAttention):
-    def _repeat_kv(self, t):
-        return t.repeat(1, self.n_heads // self.n_kv_heads, 1, 1)     # kv0 kv1 kv0 kv1: head h -> h % n_kv
+def learner_like(mistake):
+    """GroupedQueryAttention written as a learner would, making `mistake` (see kit.Attention)."""
+    class GroupedQueryAttention(kit.Attention):
+        def __init__(self, d_model, n_heads, n_kv_heads):
+            super().__init__(d_model, n_heads, n_kv_heads, bias=False, mistake=mistake)
+    return GroupedQueryAttention
 
 
-class MaskInverted(GroupedQueryAttention):
-    def forward(self, x, mask=None, causal=False):
-        return super().forward(x, None if mask is None else ~mask, causal)
+def case(seed, B, S, d_model, n_heads, n_kv_heads, mask=None, causal=False, label="", scale=1.0):
+    return Case(args=(seeded(seed, B, S, d_model, scale=scale),), kwargs={"mask": mask, "causal": causal},
+                init=(d_model, n_heads, n_kv_heads), label=label, scale=scale)
 
 
-DRILL = Drill(
-    entry="GroupedQueryAttention",
+def padded(B, S, real):
+    return torch.tensor([[i < r for i in range(S)] for r in real])
+
+
+DRILL = Drill(entries=[Entry(
+    "GroupedQueryAttention",
     inputs=inputs,
     examples=[
-        Case(args=(seeded(1, 2, 4, 12),), kwargs={"mask": None, "causal": False}, init=(12, 6, 2), label="g=3"),
-        Case(args=(seeded(2, 2, 5, 8),), kwargs={"mask": None, "causal": True}, init=(8, 4, 2),
-             label="causal, g=2"),
-        Case(args=(seeded(3, 2, 5, 8),), kwargs={"mask": torch.tensor([[True] * 5, [True, True, True, False, False]]),
-                                                 "causal": False}, init=(8, 4, 1), label="padding mask, multi-query"),
-        Case(args=(seeded(4, 3, 4, 16),),
-             kwargs={"mask": torch.tensor([[True] * 4, [True, True, False, False], [True, False, True, False]]),
-                     "causal": True}, init=(16, 8, 2), label="padding mask and causal, g=4"),
-        Case(args=(seeded(5, 2, 3, 8),), kwargs={"mask": None, "causal": True}, init=(8, 2, 2),
-             label="n_kv_heads == n_heads (multi-head)"),
-        Case(args=(seeded(6, 1, 1, 6),), kwargs={"mask": None, "causal": True}, init=(6, 6, 3), label="S=1"),
+        case(1, 2, 4, 12, 6, 2, label="g=3"),
+        case(2, 2, 5, 8, 4, 2, causal=True, label="causal, g=2"),
+        case(3, 2, 5, 8, 4, 1, mask=padded(2, 5, [5, 3]), label="padding mask, multi-query"),
+        case(4, 3, 4, 16, 8, 2, mask=torch.tensor([[True] * 4, [True, True, False, False], [True, False, True, False]]),
+             causal=True, label="padding mask and causal, g=4"),
+        case(5, 2, 3, 8, 2, 2, causal=True, label="n_kv_heads == n_heads (multi-head)"),
+        case(6, 1, 1, 6, 6, 3, causal=True, label="S=1"),
     ],
     extreme=[
-        Case(args=(seeded(7, 2, 4, 8, scale=100.0),), kwargs={"mask": None, "causal": True}, init=(8, 4, 2),
-             scale=100.0, label="large inputs: scores ~ 1e4"),
-        Case(args=(seeded(8, 2, 256, 16),), kwargs={"mask": None, "causal": True}, init=(16, 4, 2), label="S=256"),
-        Case(args=(seeded(9, 2, 4, 8),),
-             kwargs={"mask": torch.tensor([[False, False, True, True], [True] * 4]), "causal": True}, init=(8, 4, 2),
+        case(7, 2, 4, 8, 4, 2, causal=True, scale=100.0, label="large inputs: scores ~ 1e4"),
+        case(8, 2, 256, 16, 4, 2, causal=True, label="S=256"),
+        case(9, 2, 4, 8, 4, 2, mask=torch.tensor([[False, False, True, True], [True] * 4]), causal=True,
              label="left padding and causal: tokens 0, 1 of sequence 0 see no key (not graded, no NaN elsewhere)"),
+        case(10, 2, 3, 8, 4, 2, mask=torch.tensor([[False] * 3, [True, False, True]]),
+             label="sequence 0 is all padding (not graded, no NaN elsewhere)"),
     ],
-    invariants=INVARIANTS,
-    custom=[Custom("no loop over batch or heads",
-                   no_loop_over_batch_or_heads("GroupedQueryAttention", [(16, 2, 1), (16, 8, 2)]))],
+    invariants=[kit.causality(), kit.padding_ignored(), kit.batch_independence()],
     mistakes=[
-        FLOAT_HEAD_DIM,
-        Mistake("scores scaled by 1/sqrt(d_model) instead of 1/sqrt(head_dim)", like=ScaledByDModel),
-        Mistake("query head h reads kv head h % n_kv_heads (repeat / tile) instead of h // g "
-                "(repeat_interleave)", like=KvHeadModulo),
-        Mistake("mask polarity inverted: True means a real token, hide the keys where the mask is False",
-                like=MaskInverted),
+        kit.FLOAT_HEAD_DIM,
+        Mistake(kit.KV_HEAD_MODULO, like=learner_like("kv tiled"),
+                hint="Query head h uses kv head h // g: repeat each kv head g times in a row "
+                     "(repeat_interleave(g, dim=1), or expand a new axis after the kv heads), not repeat(1, g, 1, 1)."),
+        Mistake(kit.SCALED_BY_D_MODEL, like=learner_like("d_model scale"),
+                hint="Each head works in head_dim dimensions: scale the scores by 1/sqrt(head_dim)."),
+        Mistake(kit.MASK_INVERTED, like=learner_like("mask inverted")),
+        Mistake(kit.PADDING_ON_QUERIES.name, like=learner_like("mask on queries"), hint=kit.PADDING_ON_QUERIES.hint),
     ],
-    banned=BANNED,
-    graded=graded,
-    speed=lambda: Case(args=(seeded(10, 512, 8, 16),), kwargs={"mask": None, "causal": True}, init=(16, 2, 1)),
-    speed_limit=8.0,
-)
+    graded=kit.padded_queries_graded,
+    loops=Loops(small=case(11, 2, 4, 16, 2, 1, mask=padded(2, 4, [4, 3]), causal=True),
+                large=case(11, 5, 4, 16, 8, 2, mask=padded(5, 4, [4, 3, 2, 4, 1]), causal=True),
+                over="the batch and the heads"),
+    speed=Speed(lambda seed: case(12 + seed, 512, 8, 16, 2, 1, causal=True), limit=8.0),
+)], banned=kit.ATTENTION_BANNED)

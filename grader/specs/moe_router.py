@@ -1,8 +1,13 @@
+"""moe_router: one function with three outputs (weights, experts, aux_loss). Particular to it: inputs
+drawn with no near-tie among each token's k + 1 best experts (rounding must not pick the experts),
+invariants on the routing (k distinct experts largest first, weights summing to 1) and on a uniform
+router (aux loss 1), and the mistakes of the softmax axis, renormalisation and the load-balancing
+loss's f_e, P_e and factor E."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, seeded
-from reference.moe_router import route
+from grader.kit import seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Top-k MoE router", zh="混合专家路由", topic="positions and blocks", difficulty="medium",
             minutes=20)
@@ -50,13 +55,25 @@ def inputs(draw) -> Case:
     return make(x, w, k)
 
 
-def routing_is_consistent(call, case):
-    weights, experts, _ = call(case)
-    k = case.args[2]
-    sums = weights.sum(-1)
+# ---- invariants (no reference needed) ----------------------------------------------------------
+
+def _routed(call, case):
+    out = call(case)
+    if not isinstance(out, (tuple, list)) or len(out) != 3:
+        raise Fail("expected a tuple (weights, experts, aux_loss)")
+    return [o.detach() if isinstance(o, torch.Tensor) else o for o in out]
+
+
+def weights_sum_to_one(call, case):
+    weights, _, _ = _routed(call, case)
+    sums = weights.double().sum(-1)
     if not torch.allclose(sums, torch.ones_like(sums), atol=1e-5):
-        raise Fail(f"a token's k = {k} weights sum to {sums.flatten()[:4].tolist()}, not 1: renormalise over the "
-                   f"chosen experts")
+        raise Fail(f"a token's k = {case.args[2]} weights sum to {sums.flatten()[:4].tolist()}, not 1: renormalise "
+                   f"over the chosen experts")
+
+
+def distinct_experts_largest_first(call, case):
+    weights, experts, _ = _routed(call, case)
     if (weights[:, 1:] > weights[:, :-1] + 1e-6).any():
         raise Fail("a token's weights are not in descending order: list its experts largest first, as topk does")
     picked = experts.sort(-1).values
@@ -65,75 +82,46 @@ def routing_is_consistent(call, case):
 
 
 def balanced_router(call, case):
-    """A zero gate gives every expert probability 1/E: whichever k are picked (all tie), the
-    weights are 1/k and the loss of a perfectly balanced router, E * sum(f_e / E) = 1."""
+    """A zero gate gives every expert probability 1/E: whichever k are picked (all tie), f sums to 1
+    and P_e = 1/E, so the loss is E · Σ f_e / E = 1."""
     x, w, k = case.args
-    weights, _, aux = call(make(x, torch.zeros_like(w), k))
-    if not torch.allclose(weights, torch.full_like(weights, 1 / k), atol=1e-6):
-        raise Fail(f"with all router logits equal, each of the k = {k} weights should be 1/k; got "
-                   f"{weights.flatten()[:4].tolist()}")
-    if not torch.allclose(aux, torch.ones_like(aux), atol=1e-5):
-        raise Fail(f"with all router probabilities equal (1/E each) the aux loss should be 1 (E * sum of f_e / E, "
-                   f"with f summing to 1); got {aux.item():.6g}")
+    E = w.shape[0]
+    _, _, aux = _routed(call, make(x, torch.zeros_like(w), k))
+    got = float(aux)
+    if abs(got - 1) <= 1e-5:
+        return
+    mistake = AUX_WITHOUT_E if abs(got - 1 / E) <= 1e-5 else F_NOT_OVER_K if k > 1 and abs(got - k) <= 1e-5 else ""
+    raise Fail(f"with all router probabilities equal (1/E each, E = {E}, k = {k}) the aux loss should be 1 "
+               f"(E · Σ_e f_e · 1/E, with f summing to 1); got {got:.6g}", mistake)
 
 
-# ---- the classic mistakes -----------------------------------------------------------------------
+# ---- classic mistakes, written as a learner would ----------------------------------------------
 
-def probabilities(x, gate_weight, dim=-1):
-    return (x @ gate_weight.T).softmax(dim)
-
-
-def aux(probs, experts, k, E, f_scale=None):
-    chosen = torch.zeros_like(probs).scatter_(-1, experts, 1.0)
-    f = chosen.mean(0) / (k if f_scale is None else f_scale)
-    return E * (f * probs.mean(0)).sum()
-
-
-def not_renormalised(x, gate_weight, k):
-    probs = probabilities(x, gate_weight)
-    top, experts = probs.topk(k, -1)
-    return top, experts, aux(probs, experts, k, gate_weight.shape[0])
-
-
-def softmax_over_tokens(x, gate_weight, k):
-    probs = probabilities(x, gate_weight, dim=0)
-    top, experts = probs.topk(k, -1)
-    return top / top.sum(-1, keepdim=True), experts, aux(probs, experts, k, gate_weight.shape[0])
+def router(softmax_dim=-1, stable=True, renormalise=True, times_E=True, f_over_k=True, f_from="chosen"):
+    """route, or one of its classic mistakes, written as a learner would."""
+    def route(x, gate_weight, k):
+        E = gate_weight.shape[0]
+        logits = x @ gate_weight.T
+        z = (logits - logits.amax(softmax_dim, keepdim=True)).exp() if stable else logits.exp()
+        probs = z / z.sum(softmax_dim, keepdim=True)
+        top, experts = probs.topk(k, dim=-1)
+        weights = top / top.sum(-1, keepdim=True) if renormalise else top
+        counted = experts[:, :1] if f_from == "top-1" else experts
+        f = torch.zeros_like(probs).scatter(-1, counted, 1.0).mean(0)
+        if f_over_k:
+            f = f / counted.shape[1]
+        P = probs.mean(0)
+        if f_from == "probabilities":
+            f = P
+        return weights, experts, (E if times_E else 1) * (f * P).sum()
+    return route
 
 
-def aux_without_E(x, gate_weight, k):
-    weights, experts, loss = route(x, gate_weight, k)
-    return weights, experts, loss / gate_weight.shape[0]
+AUX_WITHOUT_E = "aux loss without the factor E (the number of experts)"
+F_NOT_OVER_K = "f_e not divided by k: f_e is the share of the T*k routing slots, summing to 1"
 
-
-def f_not_divided_by_k(x, gate_weight, k):
-    probs = probabilities(x, gate_weight)
-    weights, experts, _ = route(x, gate_weight, k)
-    return weights, experts, aux(probs, experts, k, gate_weight.shape[0], f_scale=1)
-
-
-def f_from_top1(x, gate_weight, k):
-    probs = probabilities(x, gate_weight)
-    weights, experts, _ = route(x, gate_weight, k)
-    return weights, experts, aux(probs, experts[:, :1], 1, gate_weight.shape[0])
-
-
-def f_from_probabilities(x, gate_weight, k):
-    probs = probabilities(x, gate_weight)
-    weights, experts, _ = route(x, gate_weight, k)
-    P = probs.mean(0)
-    return weights, experts, gate_weight.shape[0] * (P * P).sum()
-
-
-def unstable_softmax(x, gate_weight, k):
-    z = (x @ gate_weight.T).exp()
-    probs = z / z.sum(-1, keepdim=True)
-    top, experts = probs.topk(k, -1)
-    return top / top.sum(-1, keepdim=True), experts, aux(probs, experts, k, gate_weight.shape[0])
-
-
-DRILL = Drill(
-    entry="route",
+DRILL = Drill(entries=[Entry(
+    "route",
     inputs=inputs,
     examples=[
         make(torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
@@ -147,23 +135,24 @@ DRILL = Drill(
         make(seeded(9, 4, 8) * 300, seeded(10, 6, 8) * 3, 1, "router logits in the thousands: exp overflows"),
         make(*tie_free(11, 2048, 16, 8, 2, gap=1e-6), "2048 tokens, 8 experts, k = 2"),
     ],
-    invariants=[Invariant("k distinct experts, weights descending and summing to 1", routing_is_consistent),
+    invariants=[Invariant("weights sum to 1 over the k chosen", weights_sum_to_one),
+                Invariant("k distinct experts, largest first", distinct_experts_largest_first),
                 Invariant("a uniform router has aux loss 1", balanced_router)],
     mistakes=[
         Mistake("weights not renormalised over the k chosen experts (renormalising all E probabilities "
-                "before top-k changes nothing)", like=not_renormalised),
-        Mistake("softmax over the tokens (dim 0) instead of over the experts (dim -1)", like=softmax_over_tokens),
-        Mistake("aux loss without the factor E (the number of experts)", like=aux_without_E),
-        Mistake("f_e not divided by k: f_e is the share of the T*k routing slots, summing to 1",
-                like=f_not_divided_by_k),
-        Mistake("f_e counted from the top-1 expert only; count all k chosen experts", like=f_from_top1),
+                "before top-k changes nothing)", like=router(renormalise=False)),
+        Mistake("softmax over the tokens (dim 0) instead of over the experts (dim -1)", like=router(softmax_dim=0)),
+        Mistake(AUX_WITHOUT_E, like=router(times_E=False)),
+        Mistake(F_NOT_OVER_K, like=router(f_over_k=False)),
+        Mistake("f_e counted from the top-1 expert only; count all k chosen experts", like=router(f_from="top-1")),
         Mistake("f_e taken from the probabilities (E * sum P_e^2): f_e counts the routing decisions",
-                like=f_from_probabilities),
-        Mistake("softmax without subtracting the max (exp overflows)", like=unstable_softmax),
+                like=router(f_from="probabilities")),
+        Mistake("softmax without subtracting the max (exp overflows)", like=router(stable=False)),
         Mistake("router logits must be x @ gate_weight.T: gate_weight is (E, d), one row per expert",
                 error="shapes cannot be multiplied|size mismatch|must match the size"),
-        Mistake("an input modified in place: work on new tensors", check="inputs unchanged"),
     ],
-    speed=lambda: make(seeded(13, 2048, 16), seeded(14, 8, 16), 2),     # ties don't matter for timing
-    speed_limit=15.0,        # correct variants read up to ~1.8x, a loop over tokens ~120x
-)
+    # d = E: a gate used the wrong way round still runs here, and its error is said once, by `runs`
+    loops=Loops(small=make(seeded(12, 4, 8), seeded(13, 8, 8), 2), large=make(seeded(14, 12, 8), seeded(13, 8, 8), 2),
+                over="the tokens"),
+    speed=Speed(lambda seed: make(seeded(seed, 2048, 16), seeded(seed + 1, 8, 16), 2), limit=15.0),
+)])

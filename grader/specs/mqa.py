@@ -1,13 +1,13 @@
-import math
-
+"""mqa: a module graded through its forward, with reference weights loaded. Particular to it: one
+key head and one value head (head_dim rows each) shared by every query head, drawn head counts and
+head dims, padding masks and causality, and the family's mistakes from the kit's Attention with
+n_kv_heads = 1 (scaling, mask polarity, padding on the queries, heads merged without the transpose)."""
 from hypothesis import strategies as st
 
 import torch
-
-from grader.spec import Case, Custom, Drill, Mistake, randn, random_mask, seeded
-from grader.specs.attention import BANNED
-from grader.specs.mha import FLOAT_HEAD_DIM, INVARIANTS, graded, no_loop_over_batch_or_heads
-from reference.mqa import MultiQueryAttention
+from grader import kit
+from grader.kit import randn, random_mask, seeded
+from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Multi-query attention", zh="多查询注意力", topic="attention", difficulty="medium",
             minutes=15,
@@ -29,73 +29,62 @@ def inputs(draw) -> Case:
     n_heads, head_dim = draw(st.integers(1, 4)), draw(st.integers(1, 4))
     B, S = draw(st.integers(1, 3)), draw(st.integers(1, 6))
     d_model = n_heads * head_dim
-    mask = random_mask(draw, B, S) if draw(st.booleans()) else None   # token 0 is always real
+    mask = None
+    if draw(st.booleans()):        # mostly token 0 is real; sometimes a sequence is all padding
+        mask = random_mask(draw, B, S, keep_first=draw(st.integers(0, 3)) > 0)
     return Case(args=(randn(draw, B, S, d_model),), kwargs={"mask": mask, "causal": draw(st.booleans())},
                 init=(d_model, n_heads), seed=draw(st.integers(0, 2**16)))
 
 
-# ---- classic mistakes, as subclasses of the reference ------------------------------------------
-
-class ScaledByDModel(MultiQueryAttention):
-    def __init__(self, d_model, n_heads):
-        super().__init__(d_model, n_heads)
-        self.scale = 1 / math.sqrt(d_model)
-
-
-class MaskInverted(MultiQueryAttention):
-    def forward(self, x, mask=None, causal=False):
-        return super().forward(x, None if mask is None else ~mask, causal)
+def learner_like(mistake):
+    """MultiQueryAttention written as a learner would, making `mistake` (see kit.Attention)."""
+    class MultiQueryAttention(kit.Attention):
+        def __init__(self, d_model, n_heads):
+            super().__init__(d_model, n_heads, n_kv_heads=1, bias=False, mistake=mistake)
+    return MultiQueryAttention
 
 
-class HeadsMergedWithoutTranspose(MultiQueryAttention):
-    def forward(self, x, mask=None, causal=False):
-        B, S, d_model = x.shape
-        q = self.q_proj(x).view(B, S, self.n_heads, self.head_dim).transpose(1, 2)
-        keep = torch.ones(S, S, dtype=torch.bool).tril(0 if causal else S)                 # (S, S)
-        if mask is not None:
-            keep = keep & mask[:, None, None, :]                                          # (B, 1, S, S)
-        scores = (q @ self.k_proj(x)[:, None].transpose(-2, -1) * self.scale).masked_fill(~keep, float("-inf"))
-        out = torch.softmax(scores, dim=-1) @ self.v_proj(x)[:, None]           # (B, H, S, hd)
-        return self.o_proj(out.reshape(B, S, d_model))                          # (H, S) order read as (S, H)
+def case(seed, B, S, d_model, n_heads, mask=None, causal=False, label="", scale=1.0):
+    return Case(args=(seeded(seed, B, S, d_model, scale=scale),), kwargs={"mask": mask, "causal": causal},
+                init=(d_model, n_heads), label=label, scale=scale)
 
 
-DRILL = Drill(
-    entry="MultiQueryAttention",
+def padded(B, S, real):
+    return torch.tensor([[i < r for i in range(S)] for r in real])
+
+
+DRILL = Drill(entries=[Entry(
+    "MultiQueryAttention",
     inputs=inputs,
     examples=[
-        Case(args=(seeded(1, 2, 5, 16),), kwargs={"mask": None, "causal": True}, init=(16, 4),
-             label="the prompt's example"),
-        Case(args=(seeded(2, 2, 4, 12),), kwargs={"mask": None, "causal": False}, init=(12, 3), label="plain"),
-        Case(args=(seeded(3, 2, 5, 8),), kwargs={"mask": torch.tensor([[True] * 5, [True, True, True, False, False]]),
-                                                 "causal": False}, init=(8, 4), label="padding mask"),
-        Case(args=(seeded(4, 3, 4, 16),),
-             kwargs={"mask": torch.tensor([[True] * 4, [True, True, False, False], [True, False, True, False]]),
-                     "causal": True}, init=(16, 8), label="padding mask and causal"),
-        Case(args=(seeded(5, 2, 3, 6),), kwargs={"mask": None, "causal": True}, init=(6, 1),
-             label="n_heads=1 (single-head attention)"),
-        Case(args=(seeded(6, 1, 1, 6),), kwargs={"mask": None, "causal": True}, init=(6, 6), label="S=1, head_dim=1"),
+        case(1, 2, 5, 16, 4, causal=True, label="the prompt's example"),
+        case(2, 2, 4, 12, 3, label="plain"),
+        case(3, 2, 5, 8, 4, mask=padded(2, 5, [5, 3]), label="padding mask"),
+        case(4, 3, 4, 16, 8, mask=torch.tensor([[True] * 4, [True, True, False, False], [True, False, True, False]]),
+             causal=True, label="padding mask and causal"),
+        case(5, 2, 3, 6, 1, causal=True, label="n_heads=1 (single-head attention)"),
+        case(6, 1, 1, 6, 6, causal=True, label="S=1, head_dim=1"),
     ],
     extreme=[
-        Case(args=(seeded(7, 2, 4, 8, scale=100.0),), kwargs={"mask": None, "causal": True}, init=(8, 4),
-             scale=100.0, label="large inputs: scores ~ 1e4"),
-        Case(args=(seeded(8, 2, 256, 16),), kwargs={"mask": None, "causal": True}, init=(16, 4), label="S=256"),
-        Case(args=(seeded(9, 2, 4, 8),),
-             kwargs={"mask": torch.tensor([[False, False, True, True], [True] * 4]), "causal": True}, init=(8, 2),
+        case(7, 2, 4, 8, 4, causal=True, scale=100.0, label="large inputs: scores ~ 1e4"),
+        case(8, 2, 256, 16, 4, causal=True, label="S=256"),
+        case(9, 2, 4, 8, 2, mask=torch.tensor([[False, False, True, True], [True] * 4]), causal=True,
              label="left padding and causal: tokens 0, 1 of sequence 0 see no key (not graded, no NaN elsewhere)"),
+        case(10, 2, 3, 8, 2, mask=torch.tensor([[False] * 3, [True, False, True]]),
+             label="sequence 0 is all padding (not graded, no NaN elsewhere)"),
     ],
-    invariants=INVARIANTS,
-    custom=[Custom("no loop over batch or heads",
-                   no_loop_over_batch_or_heads("MultiQueryAttention", [(16, 2), (16, 8)]))],
+    invariants=[kit.causality(), kit.padding_ignored(), kit.batch_independence()],
     mistakes=[
-        FLOAT_HEAD_DIM,
-        Mistake("scores scaled by 1/sqrt(d_model) instead of 1/sqrt(head_dim)", like=ScaledByDModel),
-        Mistake("mask polarity inverted: True means a real token, hide the keys where the mask is False",
-                like=MaskInverted),
-        Mistake("heads merged without moving them back: (B, H, S, hd) must be transposed to (B, S, H, hd) "
-                "before the reshape to (B, S, d_model)", like=HeadsMergedWithoutTranspose),
+        kit.FLOAT_HEAD_DIM,
+        Mistake(kit.SCALED_BY_D_MODEL, like=learner_like("d_model scale"),
+                hint="Each head works in head_dim dimensions: scale the scores by 1/sqrt(head_dim)."),
+        Mistake(kit.MASK_INVERTED, like=learner_like("mask inverted")),
+        Mistake(kit.PADDING_ON_QUERIES.name, like=learner_like("mask on queries"), hint=kit.PADDING_ON_QUERIES.hint),
+        Mistake(kit.HEADS_NOT_TRANSPOSED, like=learner_like("heads not transposed")),
     ],
-    banned=BANNED,
-    graded=graded,
-    speed=lambda: Case(args=(seeded(10, 512, 8, 16),), kwargs={"mask": None, "causal": True}, init=(16, 2)),
-    speed_limit=8.0,
-)
+    graded=kit.padded_queries_graded,
+    loops=Loops(small=case(11, 2, 4, 16, 2, mask=padded(2, 4, [4, 3]), causal=True),
+                large=case(11, 5, 4, 16, 8, mask=padded(5, 4, [4, 3, 2, 4, 1]), causal=True),
+                over="the batch and the heads"),
+    speed=Speed(lambda seed: case(12 + seed, 512, 8, 16, 2, causal=True), limit=8.0),
+)], banned=kit.ATTENTION_BANNED)

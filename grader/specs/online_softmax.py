@@ -1,10 +1,14 @@
+"""online_softmax: one function over one query, in one pass over the keys. Particular to it: no
+1/sqrt(D) scaling, scores up to 1e4, keys whose scores rise at every step or never, the memory
+rule (no tensor of more than N/4 elements, so the two-pass version fails), no loop over the
+features, and the mistakes of rescaling d and o, the final division and the running max."""
 import math
 
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
-from reference.online_softmax import online_softmax_attention
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="Online softmax, one query", zh="单查询在线softmax", topic="attention", difficulty="medium",
             minutes=15)
@@ -121,11 +125,12 @@ def no_running_max(q, k, v):
 
 
 def scaled_scores(q, k, v):
-    return online_softmax_attention(q / math.sqrt(q.shape[0]), k, v)
+    o, d = _loop(q / math.sqrt(q.shape[0]), k, v)
+    return o / d
 
 
-DRILL = Drill(
-    entry="online_softmax_attention",
+DRILL = Drill(entries=[Entry(
+    "online_softmax_attention",
     inputs=inputs,
     examples=[
         qkv_case(torch.tensor([1.0]), torch.tensor([[1.0], [3.0], [2.0]]),
@@ -157,16 +162,18 @@ DRILL = Drill(
         Mistake("all N scores held at once (k @ q then a softmax is the two-pass version): keep only "
                 "m, d and o while visiting the keys", check="memory"),
     ],
-    banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
+    memory=Memory(case=qkv_case(seeded(18, 8), seeded(19, 256, 8), seeded(20, 256, 8)),
+                  limit=lambda case: case.args[1].shape[0] // 4),
+    # the reference itself loops over the keys: what must not grow is the work per key
+    loops=Loops(small=qkv_case(seeded(21, 4), seeded(22, 6, 4), seeded(23, 6, 3)),
+                large=qkv_case(seeded(21, 16), seeded(22, 6, 16), seeded(23, 6, 11)),
+                over="the features of q and v"),
+    # a loop over the features costs 20-65x, re-summing all keys at each step 23-150x; correct
+    # variants 0.02-1.3x (spikes to 2.5-4.9x seen on a loaded 2-core machine); reference ~2.3 ms
+    speed=Speed(lambda seed: qkv_case(seeded(21 + 3 * seed, 64), seeded(22 + 3 * seed, 64, 64, scale=0.2),
+                                      seeded(23 + 3 * seed, 64, 64)), limit=6.0),
+)], banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
             "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
             "torch.special.log_softmax", "torch._softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax",
             "torch.logsumexp", "torch.Tensor.logsumexp", "torch.special.logsumexp",
-            "torch.nn.functional.scaled_dot_product_attention"],
-    max_intermediate=lambda case: case.args[1].shape[0] // 4,
-    memory_case=lambda: qkv_case(seeded(18, 8), seeded(19, 256, 8), seeded(20, 256, 8)),
-    # the reference itself loops over keys; what is caught is more Python work per key: a loop over the
-    # features costs 20-65x, re-summing all keys at each step 23-150x; correct variants 0.02-1.3x (spikes
-    # to 2.5-4.9x seen on a loaded 2-core machine); reference ~2.3 ms
-    speed=lambda: qkv_case(seeded(21, 64), seeded(22, 64, 64, scale=0.2), seeded(23, 64, 64)),
-    speed_limit=6.0,
-)
+            "torch.nn.functional.scaled_dot_product_attention"])

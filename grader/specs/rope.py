@@ -1,7 +1,15 @@
+"""rope: one function, graded in float32, float64, float16 and bfloat16. Particular to it: positions
+that are not always 0..S-1 (an offset after a cache, gaps, any order: kit.positions), an absolute
+tolerance that grows with the largest position (float32 angles), invariants that need no reference
+(norms kept, dot products depend only on distances), and the mistakes of the pairing (interleaved
+is the kit's RoPE part with its flag), the frequency, the sign, ignored positions and half-precision
+angles."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Rotary position embedding", zh="旋转位置编码", topic="positions and blocks",
             difficulty="medium", minutes=12)
@@ -16,32 +24,24 @@ HINTS = [
 
 
 def case(x, positions, theta, x_scale=1.0, label=""):
-    """float32 angles are off by ~1e-7 × position radians: the tolerance grows with the largest position."""
-    top = float(positions.abs().max()) if positions.numel() else 0.0
-    return Case(args=(x, positions), kwargs={"theta": theta}, scale=x_scale * max(1.0, top / 16),
+    return Case(args=(x, positions), kwargs={"theta": theta}, scale=x_scale * kit.position_scale(positions),
                 label=label)
 
 
 def inputs(draw) -> Case:
     lead = draw(st.lists(st.integers(1, 3), max_size=2))
     S, D = draw(st.integers(1, 6)), 2 * draw(st.integers(1, 8))
-    g = torch.Generator().manual_seed(draw(st.integers(0, 2**31 - 1)))
-    kind = draw(st.sampled_from(["from 0", "offset", "any"]))
-    if kind == "from 0":
-        positions = torch.arange(S)
-    elif kind == "offset":       # a chunk decoded after a cache of `start` tokens
-        positions = torch.arange(S) + draw(st.integers(1, 1000))
-    else:
-        positions = torch.randint(0, 2048, (S,), generator=g)
     theta = draw(st.sampled_from([10000.0, 10000.0, 100.0, 500000.0]))
     x_scale = draw(st.sampled_from([1.0, 10.0]))
-    return case(randn(draw, *lead, S, D, scale=x_scale), positions, theta, x_scale)
+    return case(randn(draw, *lead, S, D, scale=x_scale), kit.positions(draw, S), theta, x_scale)
 
+
+# ---- invariants (no reference needed) ----------------------------------------------------------
 
 def norm_preserved(call, case):
     x = case.args[0]
     out = call(case)
-    a, b = x.norm(dim=-1), out.norm(dim=-1)
+    a, b = x.norm(dim=-1), out.detach().norm(dim=-1)
     if not torch.allclose(a, b, rtol=1e-4, atol=1e-5 * case.scale):
         raise Fail(f"a token's norm changed from {a.flatten()[0].item():.6g} to {b.flatten()[0].item():.6g}: "
                    f"RoPE only rotates pairs of features, so it never changes a vector's length")
@@ -50,63 +50,71 @@ def norm_preserved(call, case):
 def relative_positions(call, case):
     x, positions = case.args
     shifted = Case(args=(x, positions + 7), kwargs=case.kwargs, scale=case.scale)
-    a, b = call(case), call(shifted)
+    a, b = call(case).detach(), call(shifted).detach()
     dots_a, dots_b = a @ a.transpose(-2, -1), b @ b.transpose(-2, -1)      # (..., S, S) token dot products
-    tol = 1e-4 * case.scale * x.shape[-1] * x.abs().max().item() ** 2
+    tol = 1e-4 * kit.position_scale(positions + 7) * x.shape[-1] * max(1.0, x.abs().max().item()) ** 2
     if (dots_a - dots_b).abs().max() > tol:
         raise Fail(f"moving every token 7 positions further changed the dot products between tokens by "
                    f"{(dots_a - dots_b).abs().max().item():.2g}: with RoPE they depend only on the distance "
                    f"between the tokens")
 
 
-def rope_like(x, positions, theta=10000.0, *, pairs="half", exponent=2, sign=1, dtype=torch.float32,
-              from_zero=False):
-    """RoPE with one of the classic mistakes switched on."""
-    D = x.shape[-1]
-    inv_freq = theta ** (-exponent * torch.arange(D // 2, dtype=dtype) / D)
-    pos = torch.arange(x.shape[-2]) if from_zero else positions
-    angles = (pos.to(dtype)[:, None] * inv_freq).float()                    # (S, D/2)
-    if pairs == "half":
-        cos, sin = torch.cat([angles.cos()] * 2, -1), torch.cat([angles.sin()] * 2, -1)
+# ---- classic mistakes, written as a learner would ----------------------------------------------
+
+def rope_like(exponent=2, sign=1, half_angles=False, from_zero=False):
+    """apply_rope written as a learner would, with one classic mistake switched on."""
+    def apply_rope(x, positions, theta=10000.0):
+        D = x.shape[-1]
+        dtype = x.dtype if half_angles else torch.float32
+        inv_freq = theta ** (-exponent * torch.arange(D // 2, device=x.device, dtype=dtype) / D)
+        pos = torch.arange(x.shape[-2], device=x.device) if from_zero else positions
+        angles = pos.to(dtype)[:, None] * inv_freq                          # (S, D/2)
+        angles = torch.cat([angles, angles], -1)
         rotated = torch.cat([-x[..., D // 2:], x[..., :D // 2]], -1)
-    else:
-        cos, sin = angles.cos().repeat_interleave(2, -1), angles.sin().repeat_interleave(2, -1)
-        rotated = torch.stack([-x[..., 1::2], x[..., 0::2]], -1).flatten(-2)
-    return (x * cos + sign * rotated * sin).to(x.dtype)
+        return (x * angles.cos() + sign * rotated * angles.sin()).to(x.dtype)
+    return apply_rope
 
 
-DRILL = Drill(
-    entry="apply_rope",
+def interleaved(x, positions, theta=10000.0):
+    return kit.rope(x, positions, theta, interleaved=True)
+
+
+DRILL = Drill(entries=[Entry(
+    "apply_rope",
     inputs=inputs,
     examples=[
         case(seeded(1, 2, 3, 5, 8), torch.arange(5), 10000.0, label="(B, H, S, D) from position 0"),
         case(torch.tensor([[1.0, 2.0, 3.0, 4.0]]), torch.tensor([1]), 10000.0, label="the prompt's example"),
+        case(seeded(9, 2, 4, 64), torch.arange(1000, 1004), 10000.0, label="positions 1000..1003, after a cache "
+             "(also in float16/bfloat16, where angles computed in half precision are too coarse)"),
         case(seeded(2, 4, 6), torch.tensor([17, 3, 250, 0]), 10000.0, label="positions in any order"),
         case(seeded(3, 2, 3, 2), torch.tensor([5, 6, 7]), 100.0, label="D = 2, theta = 100"),
         case(seeded(4, 1, 6), torch.tensor([0]), 10000.0, label="position 0 is the identity"),
-        case(seeded(9, 2, 4, 64), torch.arange(1000, 1004), 10000.0, label="positions near 1000"),
+        case(seeded(10, 3, 5, 16), torch.tensor([2, 9, 10, 40, 41]), 10000.0, label="positions with gaps"),
     ],
     extreme=[
         case(seeded(5, 2, 4, 16), torch.tensor([4093, 4094, 4095, 4096]), 10000.0, label="positions near 4096"),
         case(seeded(6, 3, 32), torch.tensor([30000, 65535, 131071]), 500000.0, label="positions past 65536"),
         case(seeded(7, 1, 512, 128), torch.arange(512), 10000.0, label="long sequence, head_dim 128"),
+        case(seeded(11, 2, 3, 8, scale=1e3), torch.tensor([1, 5, 9]), 10000.0, x_scale=1e3, label="x near ±1e3"),
     ],
     invariants=[Invariant("norm preserved", norm_preserved),
                 Invariant("depends only on relative position", relative_positions)],
     mistakes=[
-        Mistake("interleaved pairing (2i, 2i+1) where rotate-half (i, i + D/2) is asked",
-                like=lambda x, positions, theta=10000.0: rope_like(x, positions, theta, pairs="interleaved")),
-        Mistake("frequencies theta^(-i/D) instead of theta^(-2i/D)",
-                like=lambda x, positions, theta=10000.0: rope_like(x, positions, theta, exponent=1)),
-        Mistake("rotation the wrong way (rotate_half sign on the wrong half)",
-                like=lambda x, positions, theta=10000.0: rope_like(x, positions, theta, sign=-1)),
-        Mistake("positions ignored (the tokens assumed to sit at 0..S-1)",
-                like=lambda x, positions, theta=10000.0: rope_like(x, positions, theta, from_zero=True)),
+        Mistake(kit.ROPE_INTERLEAVED, like=interleaved,
+                hint="Rotate-half pairs dim i with dim i + D/2: x1, x2 = x[..., :D/2], x[..., D/2:], and "
+                     "rotate_half(x) = cat(-x2, x1). The (2i, 2i+1) pairs are the original paper's layout."),
+        Mistake("frequencies theta^(-i/D) instead of theta^(-2i/D)", like=rope_like(exponent=1)),
+        Mistake("rotation the wrong way (rotate_half sign on the wrong half)", like=rope_like(sign=-1)),
+        Mistake("positions ignored (the tokens assumed to sit at 0..S-1)", like=rope_like(from_zero=True),
+                hint="A chunk decoded after a KV cache of n tokens sits at positions n, n+1, ...: build the "
+                     "angles from `positions`, not from torch.arange(S)."),
         Mistake("angles computed in half precision (position × frequency is too coarse)",
-                like=lambda x, positions, theta=10000.0: rope_like(x, positions, theta, dtype=x.dtype)),
+                like=rope_like(half_angles=True)),
     ],
     half=True,
+    loops=Loops(small=case(seeded(12, 2, 3, 4, 8), torch.arange(4), 10000.0),
+                large=case(seeded(13, 5, 3, 12, 8), torch.arange(12), 10000.0), over="the leading dims and the tokens"),
     # many short sequences: a loop over the batch (256) or over positions (32) pays Python per step
-    speed=lambda: case(seeded(8, 256, 32, 8), torch.arange(32), 10000.0),
-    speed_limit=5.0,
-)
+    speed=Speed(lambda seed: case(seeded(seed, 256, 32, 8), torch.arange(32), 10000.0), limit=5.0),
+)])

@@ -1,8 +1,14 @@
+"""sgd_momentum: one optimiser step, graded as a sequence of steps from an empty state (params after
+each call, and the momentum buffers when momentum != 0). Particular to it: momentum from 0 (plain
+SGD, no state graded) to 0.99, Nesterov, L2 decay inside the gradient, the first step's plain-SGD
+property, torch.optim banned as a whole, and the classic mistakes of an averaged buffer, Nesterov
+with the old buffer, decay after the momentum and lr folded into the buffer."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, seeded
-from grader.specs.adamw import SPEED_SHAPES, banned_calls_of, draw_params_and_grads, make_steps, run_steps
+from grader import kit
+from grader.kit import seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 
 META = dict(title="SGD with momentum", zh="动量SGD", topic="training", difficulty="easy", minutes=15)
 HINTS = [
@@ -12,25 +18,27 @@ HINTS = [
     "Under torch.no_grad(): p.add_(buf, alpha=-lr), or for Nesterov p.add_(d + momentum * buf, alpha=-lr) "
     "with buf already updated.",
 ]
-OUTPUTS = "params after each step, then state (when momentum != 0)"
-
-
-def run(impl, case):
-    return run_steps(impl, case, with_state=case.kwargs.get("momentum", 0.9) != 0)
 
 
 def make(params, grads_per_step, label="", **kwargs) -> Case:
     kwargs.setdefault("lr", 0.1)
-    return make_steps(params, grads_per_step, label, OUTPUTS, **kwargs)
+    return kit.optimiser_case(params, grads_per_step, label, **kwargs)
+
+
+def run(step, case, ns):
+    # with momentum 0 the step is plain SGD: whatever the state holds is not graded
+    return kit.optimiser_steps(step, case, with_state=case.kwargs.get("momentum", 0.9) != 0)
 
 
 def inputs(draw) -> Case:
-    params, steps = draw_params_and_grads(draw, [1e-2, 1.0, 10.0])
+    params, steps = kit.params_and_grads(draw, [1e-2, 1.0, 10.0])
     kwargs = {"lr": draw(st.sampled_from([1e-3, 1e-2, 0.1]))}
     for name, values in (("momentum", [0.0, 0.5, 0.99]), ("nesterov", [True]), ("weight_decay", [0.1, 0.5])):
         value = draw(st.sampled_from([None, *values]))
         if value is not None:
             kwargs[name] = value
+    if kwargs.get("momentum") == 0.0:
+        kwargs.pop("nesterov", None)         # Nesterov needs momentum > 0 (PyTorch refuses it otherwise)
     return make(params, steps, **kwargs)
 
 
@@ -39,7 +47,7 @@ def first_step_is_plain_sgd(call, case):
     p - lr * (1 + momentum) * d with Nesterov."""
     params, grads = case.kwargs["params"], case.kwargs["grads_per_step"][0]
     kwargs = {k: v for k, v in case.kwargs.items() if k not in ("params", "grads_per_step")}
-    out = call(make(params, [grads], **kwargs))["params after each step"][0]
+    out = call(make(params, [grads], **kwargs))[0][1]["params"]
     lr, wd = kwargs["lr"], kwargs.get("weight_decay", 0.0)
     factor = 1 + kwargs.get("momentum", 0.9) if kwargs.get("nesterov") else 1.0
     for i, (p0, g, p1) in enumerate(zip(params, grads, out)):
@@ -74,8 +82,10 @@ def sgd_like(*, ema=False, nesterov_ignored=False, decay="gradient", lr_in_buffe
     return step
 
 
-DRILL = Drill(
-    entry="sgd_step",
+SPEED_SHAPES = [(128, 128), (128,), (256, 64), (64,)]
+
+DRILL = Drill(entries=[Entry(
+    "sgd_step",
     inputs=inputs,
     run=run,
     examples=[
@@ -86,7 +96,7 @@ DRILL = Drill(
         make([seeded(9, 4, 3)], [[seeded(10 + i, 4, 3)] for i in range(3)], "weight decay 0.5: before the momentum",
              weight_decay=0.5),
         make([seeded(13, 6), torch.tensor(2.0)], [[seeded(14 + i, 6), torch.tensor(float(i))] for i in range(3)],
-             "momentum 0: plain SGD", momentum=0.0),
+             "momentum 0: plain SGD, a 0-dim param", momentum=0.0),
         make([seeded(17, 2, 2)], [[seeded(18 + i, 2, 2)] for i in range(4)], "Nesterov with weight decay, lr 0.01",
              lr=0.01, momentum=0.5, nesterov=True, weight_decay=0.1),
     ],
@@ -97,7 +107,6 @@ DRILL = Drill(
              lr=1e-6),
     ],
     invariants=[Invariant("the first step is plain SGD", first_step_is_plain_sgd)],
-    custom=[Custom("banned calls", banned_calls_of("sgd_step"))],
     mistakes=[
         Mistake("momentum as an average, buf = momentum * buf + (1 - momentum) * g, from a zero buffer: PyTorch "
                 "adds the whole gradient (dampening 0) and starts the buffer at the first gradient",
@@ -115,8 +124,8 @@ DRILL = Drill(
                 "buf.mul_() later changes it", check="inputs unchanged"),
     ],
     grad=False,                    # an optimiser step runs outside autograd
-    speed=lambda: make([seeded(31 + j, *s) for j, s in enumerate(SPEED_SHAPES)],
-                       [[seeded(40 + 4 * i + j, *s) for j, s in enumerate(SPEED_SHAPES)] for i in range(3)],
-                       nesterov=True, weight_decay=0.01),
-    speed_limit=8.0,         # correct variants read up to ~1.6x, a loop over rows ~45x
-)
+    loops=kit.optimiser_loops(make),
+    speed=Speed(lambda seed: make([seeded(31 + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)],
+                                  [[seeded(40 + 4 * i + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)]
+                                   for i in range(3)], nesterov=True, weight_decay=0.01), limit=8.0),
+)], banned=kit.OPTIMISER_BANNED)

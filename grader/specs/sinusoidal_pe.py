@@ -1,7 +1,12 @@
+"""sinusoidal_pe: a function of two ints, so there is nothing to differentiate, no float input to
+cast and no input device to follow. Particular to it: the tolerance grows with the length (float32
+angles are off by about 1e-7 × position radians), invariants on each pair of dims (sin² + cos² = 1,
+position 0 is [0, 1, 0, 1, ...]), and the classic mistakes of the interleaving (halves concatenated,
+sin and cos swapped) and of the exponent."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Fail, Invariant, Mistake
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Sinusoidal positional encoding", zh="正弦位置编码", topic="positions and blocks",
             difficulty="easy", minutes=6)
@@ -22,6 +27,10 @@ def case(seq_len, d_model, label=""):
 
 def inputs(draw) -> Case:
     return case(draw(st.integers(1, 64)), 2 * draw(st.integers(1, 32)))
+
+
+CONCATENATED = "sin and cos halves concatenated instead of interleaved (sin on even dims, cos on odd dims)"
+SWAPPED = "sin and cos swapped: sin goes on the even dims, cos on the odd dims"
 
 
 # ---- invariants (no reference needed) ----------------------------------------------------------
@@ -46,10 +55,16 @@ def pairs_on_unit_circle(call, c):
 
 def position_zero(call, c):
     pe = _table(call, c)
-    want = torch.tensor([0.0, 1.0], dtype=pe.dtype).repeat(pe.shape[1] // 2)
-    if not torch.allclose(pe[0], want, atol=1e-6):
-        raise Fail(f"PE[0] is {[round(x, 4) for x in pe[0, :6].tolist()]}..., expected [0, 1, 0, 1, ...]: at "
-                   f"position 0 every angle is 0 (positions start at 0; sin on even dims, cos on odd dims)")
+    half = pe.shape[1] // 2
+    want = torch.tensor([0.0, 1.0], dtype=pe.dtype).repeat(half)
+    if torch.allclose(pe[0], want, atol=1e-6):
+        return
+    # at angle 0 the layout shows plainly: [1, 0, 1, 0, ...] is cos first, [0, 0, ..., 1, 1] two halves
+    swapped, halves = want.flip(0), want.view(half, 2).T.flatten()
+    mistake = SWAPPED if torch.allclose(pe[0], swapped, atol=1e-6) else \
+        CONCATENATED if half > 1 and torch.allclose(pe[0], halves, atol=1e-6) else ""
+    raise Fail(f"PE[0] is {[round(x, 4) for x in pe[0, :6].tolist()]}..., expected [0, 1, 0, 1, ...]: at "
+               f"position 0 every angle is 0 (positions start at 0; sin on even dims, cos on odd dims)", mistake)
 
 
 # ---- classic mistakes, written as a learner would ----------------------------------------------
@@ -86,8 +101,8 @@ def positions_from_one(seq_len, d_model):
     return torch.stack([a.sin(), a.cos()], dim=-1).flatten(-2)
 
 
-DRILL = Drill(
-    entry="sinusoidal_pe",
+DRILL = Drill(entries=[Entry(
+    "sinusoidal_pe",
     inputs=inputs,
     examples=[
         case(3, 4, label="the prompt's example"),
@@ -97,26 +112,24 @@ DRILL = Drill(
         case(50, 6),
         case(8, 512, label="d_model = 512"),
     ],
-    extreme=[
-        case(4096, 128, label="4096 positions"),
-    ],
+    extreme=[case(4096, 128, label="4096 positions")],
     invariants=[
         Invariant("sin² + cos² = 1 for each pair of dims", pairs_on_unit_circle),
         Invariant("position 0 is [0, 1, 0, 1, ...]", position_zero),
     ],
     mistakes=[
-        Mistake("sin and cos halves concatenated instead of interleaved (sin on even dims, cos on odd dims)",
-                like=halves_concatenated),
+        Mistake(CONCATENATED, like=halves_concatenated,
+                hint="Dims 2i and 2i + 1 hold the sin and the cos of ONE angle: pe[:, 0::2] = sin, "
+                     "pe[:, 1::2] = cos, or torch.stack([sin, cos], dim=-1).flatten(-2) (stack on the LAST axis)."),
         Mistake("exponent i/d instead of 2i/d (i is the index of the pair of dims)", like=exponent_i_over_d),
-        Mistake("sin and cos swapped: sin goes on the even dims, cos on the odd dims", like=sin_cos_swapped),
+        Mistake(SWAPPED, like=sin_cos_swapped),
         Mistake("the odd dim 2i+1 uses its own index in the exponent: dims 2i and 2i+1 share "
                 "10000^(2i/d)", like=odd_dims_own_exponent),
         Mistake("positions start at 1: they are 0 .. seq_len - 1", like=positions_from_one),
     ],
     grad=False,     # the inputs are ints: nothing to differentiate
     device=False,   # no tensor comes in, so there is no input device to follow
+    loops=Loops(small=case(6, 8), large=case(18, 24), over="the positions and the dims"),
     # many positions, few dims: a loop over positions costs 415-490x, correct variants 0.75-2.6x
-    # (NumPy in float64 is the slowest); reference ~0.3 ms
-    speed=lambda: case(2048, 16),
-    speed_limit=20.0,
-)
+    speed=Speed(lambda seed: case(2048, 16), limit=20.0),
+)])

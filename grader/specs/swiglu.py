@@ -1,9 +1,16 @@
+"""swiglu: a module graded through its forward, with reference weights loaded. Particular to it:
+the output is a product of two projections, so tolerances grow with the square of the inputs'
+size; the classic mistakes are the gate's activation on the wrong branch (the kit's SwiGLU part),
+another gate (sigmoid: GLU, GELU: GeGLU), SiLU after the product, and a SiLU whose gradient is NaN
+where exp overflows (inputs near ±100 are graded); each token on its own."""
 from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.spec import Case, Drill, Fail, Invariant, Mistake, randn, seeded
-from reference.swiglu import SwiGLU
+from torch import nn
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="SwiGLU FFN", zh="SwiGLU前馈网络", topic="positions and blocks", difficulty="easy",
             minutes=8)
@@ -23,41 +30,44 @@ def inputs(draw) -> Case:
                 seed=draw(st.integers(0, 2**16)))
 
 
-def tokens_independent(call, case):
-    x = case.args[0]
-    if x[..., 0].numel() < 2:
-        return
-    changed = x.clone()
-    changed.view(-1, x.shape[-1])[0] += 1.0   # change the first token only
-    a, b = call(case), call(Case(init=case.init, args=(changed,), seed=case.seed))
-    diff = (a - b).abs().reshape(-1, a.shape[-1])[1:].max()
-    if diff > 1e-6 * case.scale:
-        raise Fail(f"changing the first token changed the output of another token by {diff.item():.2g}: "
-                   f"the FFN must act on each token on its own")
+# ---- classic mistakes, written as a learner would ----------------------------------------------
+
+def learner_like(forward):
+    """SwiGLU written as a learner would, with `forward(self, x)` making one mistake."""
+    class SwiGLU(nn.Module):
+        def __init__(self, d_model, d_ff):
+            super().__init__()
+            self.gate_proj = nn.Linear(d_model, d_ff, bias=False)
+            self.up_proj = nn.Linear(d_model, d_ff, bias=False)
+            self.down_proj = nn.Linear(d_ff, d_model, bias=False)
+
+    SwiGLU.forward = forward
+    return SwiGLU
 
 
-class SiluOnUp(SwiGLU):
-    def forward(self, x):
-        return self.down_proj(self.gate_proj(x) * F.silu(self.up_proj(x)))
+def silu_on_up(self, x):
+    return kit.swiglu(x, self.gate_proj.weight, self.up_proj.weight, self.down_proj.weight, wrong_branch=True)
 
 
-class SigmoidGate(SwiGLU):
-    def forward(self, x):
-        return self.down_proj(torch.sigmoid(self.gate_proj(x)) * self.up_proj(x))
+def sigmoid_gate(self, x):
+    return self.down_proj(torch.sigmoid(self.gate_proj(x)) * self.up_proj(x))
 
 
-class GeluGate(SwiGLU):
-    def forward(self, x):
-        return self.down_proj(F.gelu(self.gate_proj(x)) * self.up_proj(x))
+def gelu_gate(self, x):
+    return self.down_proj(F.gelu(self.gate_proj(x)) * self.up_proj(x))
 
 
-class SiluAfterProduct(SwiGLU):
-    def forward(self, x):
-        return self.down_proj(F.silu(self.gate_proj(x) * self.up_proj(x)))
+def silu_overflows(self, x):
+    gate = self.gate_proj(x)
+    return self.down_proj(gate / (1 + torch.exp(-gate)) * self.up_proj(x))
 
 
-DRILL = Drill(
-    entry="SwiGLU",
+def silu_after_product(self, x):
+    return self.down_proj(F.silu(self.gate_proj(x) * self.up_proj(x)))
+
+
+DRILL = Drill(entries=[Entry(
+    "SwiGLU",
     inputs=inputs,
     examples=[
         Case(init=(4, 8), args=(seeded(1, 2, 3, 4),), label="a small batch"),
@@ -69,13 +79,18 @@ DRILL = Drill(
         Case(init=(8, 16), args=(seeded(4, 2, 5, 8, scale=100.0),), scale=1e4, label="inputs near ±100"),
         Case(init=(16, 64), args=(seeded(5, 1, 512, 16),), label="long sequence"),
     ],
-    invariants=[Invariant("tokens independent", tokens_independent)],
+    invariants=[kit.tokens_independent()],
     mistakes=[
-        Mistake("activation on the wrong branch (silu on up_proj instead of gate_proj)", like=SiluOnUp),
-        Mistake("sigmoid gate instead of silu (that is GLU, not SwiGLU)", like=SigmoidGate),
-        Mistake("GELU gate instead of silu (that is GeGLU, not SwiGLU)", like=GeluGate),
-        Mistake("silu applied after multiplying gate and up", like=SiluAfterProduct),
+        Mistake(kit.SWIGLU_WRONG_BRANCH, like=learner_like(silu_on_up),
+                hint="gate_proj(x) goes through SiLU; up_proj(x) is multiplied in as it is: "
+                     "down_proj(F.silu(gate_proj(x)) * up_proj(x))."),
+        Mistake("sigmoid gate instead of silu (that is GLU, not SwiGLU)", like=learner_like(sigmoid_gate)),
+        Mistake("GELU gate instead of silu (that is GeGLU, not SwiGLU)", like=learner_like(gelu_gate)),
+        Mistake("silu applied after multiplying gate and up", like=learner_like(silu_after_product)),
+        Mistake("silu written as g / (1 + exp(-g)): exp(-g) overflows for g << 0, which makes the gradient NaN "
+                "(inf / inf); use F.silu, or g * torch.sigmoid(g)", like=learner_like(silu_overflows)),
     ],
-    speed=lambda: Case(init=(16, 32), args=(seeded(6, 512, 4, 16),)),
-    speed_limit=15.0,
-)
+    loops=Loops(small=Case(init=(8, 16), args=(seeded(6, 2, 3, 8),)),
+                large=Case(init=(8, 16), args=(seeded(7, 6, 5, 8),)), over="the tokens"),
+    speed=Speed(lambda seed: Case(init=(16, 32), args=(seeded(seed, 512, 4, 16),)), limit=15.0),
+)])

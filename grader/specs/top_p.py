@@ -2,8 +2,6 @@
 kept clear of the cumulative masses (where float rounding would decide), the nucleus invariants
 (kept logits unchanged, top token kept, the most likely tokens), and the mistakes around the
 token that crosses p, sorting and unsorting, and temperature."""
-import math
-
 from hypothesis import strategies as st
 
 import torch
@@ -65,54 +63,12 @@ def peaked_long_rows() -> torch.Tensor:
 
 # ---- invariants (no reference needed) ----------------------------------------------------------
 
-def _filtered(call, case):
-    logits, out = case.args[0], call(case)
-    if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
-        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
-                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
-    return logits, out.detach()
-
-
-def logit_or_minus_inf(call, case):
-    logits, out = _filtered(call, case)
-    bad = ~((out == logits) | (out == INF))
-    if bad.any():
-        idx = tuple(bad.nonzero()[0].tolist())
-        raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
-                   f"({logits[idx].item():.4g}) or -inf")
-
-
 def top_token_kept(call, case):
-    logits, out = _filtered(call, case)
+    logits, out = kit.filtered(call, case)
     lost = torch.isinf(out.gather(-1, logits.argmax(-1, keepdim=True))).squeeze(-1)
     if lost.any():
         raise Fail(f"the most likely token of row {lost.nonzero()[0].tolist()} was removed: the mass "
                    f"before it is 0 < p, so it is always kept")
-
-
-def keeps_most_likely(call, case):
-    logits, out = _filtered(call, case)
-    kept = out > INF
-    lowest_kept = logits.masked_fill(~kept, math.inf).amin(-1)
-    highest_removed = logits.masked_fill(kept, INF).amax(-1)
-    bad = highest_removed > lowest_kept
-    if bad.any():
-        row = bad.nonzero()[0].tolist()
-        raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
-                   f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: the nucleus is the most "
-                   f"likely tokens (sort descending, then map back to vocabulary order)")
-
-
-def rows_independent(call, case):
-    logits, p = case.args
-    if logits.dim() < 2 or logits.shape[0] < 2:
-        return
-    other = logits.clone()
-    other[0] = -2 * other[0]
-    a, b = _filtered(call, case)[1], _filtered(call, Case(args=(other, p), scale=case.scale))[1]
-    if not torch.equal(a[1:], b[1:]):
-        raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
-                   "filtered on its own")
 
 
 # ---- classic mistakes, written as a learner would ----------------------------------------------
@@ -176,9 +132,6 @@ def exp_without_max(logits, p):
 
 # ---- top_p_sample, graded statistically ---------------------------------------------------------
 
-N = 1000    # draws per distribution
-
-
 def nucleus(case: Case) -> torch.Tensor:
     """The exact distribution each row of a batched sampling case draws from: (R, V)."""
     logits, p = case.args[0][0], case.args[1]
@@ -186,23 +139,14 @@ def nucleus(case: Case) -> torch.Tensor:
     return torch.softmax(top_p_filter(logits.double() / t, p), -1)
 
 
-def draws(logits, p, label, **kwargs) -> Case:
-    return Case(args=(logits.expand(N, *logits.shape).clone(), p), kwargs=kwargs,
-                label=f"{N} draws of each row: {label}")
-
-
-def log_probs(*probs):
-    return torch.tensor(probs).log()
-
-
 # Row 0 keeps 3 tokens at p=0.7, the third crossing p (mass before it 0.62, after 0.76); row 1 is
 # flat and keeps 5; row 2 keeps 2. No mass before a token is within 0.05 of p.
-FREQ_LOGITS = torch.stack([log_probs(0.06, 0.22, 0.02, 0.40, 0.10, 0.04, 0.14, 0.02),
-                           log_probs(0.16, 0.13, 0.20, 0.09, 0.15, 0.11, 0.06, 0.10),
-                           log_probs(0.03, 0.65, 0.08, 0.02, 0.12, 0.05, 0.03, 0.02)])
+FREQ_LOGITS = torch.stack([kit.log_probs(0.06, 0.22, 0.02, 0.40, 0.10, 0.04, 0.14, 0.02),
+                           kit.log_probs(0.16, 0.13, 0.20, 0.09, 0.15, 0.11, 0.06, 0.10),
+                           kit.log_probs(0.03, 0.65, 0.08, 0.02, 0.12, 0.05, 0.03, 0.02)])
 # At T=1 the nucleus of p=0.85 is 3 tokens; at T=2 it is 4, at T=0.5 it is 2.
-TEMP_LOGITS = log_probs(0.10, 0.04, 0.50, 0.06, 0.30)[None]
-NUCLEUS_LOGITS = seeded(12, 32, 10, scale=2.0)
+TEMP_LOGITS = kit.log_probs(0.10, 0.04, 0.50, 0.06, 0.30)[None]
+NUCLEUS_LOGITS = seeded(12, 12, 10, scale=2.0)
 
 
 def sample_inputs(draw) -> Case:
@@ -212,21 +156,6 @@ def sample_inputs(draw) -> Case:
     t = draw(st.sampled_from([0.5, 1.0, 2.0]))
     return Case(args=(logits, clear_of_boundaries(logits / t, draw(st.integers(1, 99)) / 100)),
                 kwargs={"temperature": t, "generator": kit.generator(draw)})
-
-
-def sampler(filter_fn=None, temperature_after=False, temperature_ignored=False, greedy=False, uniform=False):
-    """top_p_sample, or one of its classic mistakes, written as a learner would."""
-    def sample(logits, p, temperature=1.0, generator=None):
-        scaled = logits if temperature_after or temperature_ignored else logits / temperature
-        kept = (filter_fn or top_p_filter)(scaled, p)
-        if temperature_after:
-            kept = kept / temperature
-        if greedy:
-            return kept.argmax(-1)
-        probs = torch.isfinite(kept).double() if uniform else torch.softmax(kept, -1)
-        ids = torch.multinomial(probs.reshape(-1, logits.shape[-1]), 1, generator=generator)
-        return ids.view(logits.shape[:-1])
-    return sample
 
 
 DROPS_CROSSING = ("drops the token that crosses p (keeps only tokens whose cumulative mass including "
@@ -252,10 +181,11 @@ FILTER = Entry(
              label="long rows (V = 50000)"),
     ],
     invariants=[
-        Invariant("kept logits unchanged, the rest -inf", logit_or_minus_inf),
+        kit.kept_or_minus_inf(),
         Invariant("top token always kept", top_token_kept),
-        Invariant("nucleus = the most likely tokens", keeps_most_likely),
-        Invariant("rows filtered independently", rows_independent),
+        kit.keeps_most_likely("nucleus = the most likely tokens", "the nucleus is the most likely tokens (sort "
+                              "descending, then map back to vocabulary order)"),
+        kit.rows_filtered_independently(),
     ],
     mistakes=[
         Mistake("top-p that edits the logits in place", check="inputs unchanged",
@@ -293,22 +223,25 @@ SAMPLE = Entry(
              label="one row: a 0-d result"),
     ],
     sampled=Sampled(cases=[
-        draws(FREQ_LOGITS, 0.7, "p=0.7; row 0's third token crosses p"),
-        draws(TEMP_LOGITS, 0.85, "temperature 2 widens the nucleus of p=0.85 to 4 tokens", temperature=2.0),
-        draws(TEMP_LOGITS, 0.85, "temperature 0.5 narrows it to 2 tokens", temperature=0.5),
-        draws(NUCLEUS_LOGITS, clear_of_boundaries(NUCLEUS_LOGITS, 0.7), "32 random rows"),
+        kit.draws_of_rows(FREQ_LOGITS, 0.7, "p=0.7; row 0's third token crosses p"),
+        kit.draws_of_rows(TEMP_LOGITS, 0.85, "temperature 2 widens the nucleus of p=0.85 to 4 tokens",
+                          temperature=2.0),
+        kit.draws_of_rows(TEMP_LOGITS, 0.85, "temperature 0.5 narrows it to 2 tokens", temperature=0.5),
+        kit.draws_of_rows(NUCLEUS_LOGITS, clear_of_boundaries(NUCLEUS_LOGITS, 0.7), "12 random rows"),
     ], probs=nucleus),
     mistakes=[
-        Mistake("always the most likely token (that is greedy decoding, not sampling)", like=sampler(greedy=True)),
-        Mistake("uniform over the kept tokens (weight them by their probabilities)", like=sampler(uniform=True)),
+        Mistake("always the most likely token (that is greedy decoding, not sampling)",
+                like=kit.filter_sampler(top_p_filter, "greedy")),
+        Mistake("uniform over the kept tokens (weight them by their probabilities)",
+                like=kit.filter_sampler(top_p_filter, "uniform")),
         Mistake("sampling from the unfiltered softmax (the nucleus is not applied)",
-                like=sampler(filter_fn=lambda x, p: x)),
+                like=kit.filter_sampler(lambda x, p: x)),
         Mistake("temperature applied after filtering (divide the logits by it first)",
-                like=sampler(temperature_after=True),
+                like=kit.filter_sampler(top_p_filter, "temperature after"),
                 hint="Divide the logits by the temperature BEFORE filtering: the temperature changes which "
                      "tokens make up the nucleus."),
-        Mistake("temperature ignored", like=sampler(temperature_ignored=True)),
-    ] + [Mistake(k.name, like=sampler(filter_fn=k.like)) for k in FILTER.mistakes   # the filter's own, where
+        Mistake("temperature ignored", like=kit.filter_sampler(top_p_filter, "temperature ignored")),
+    ] + [Mistake(k.name, like=kit.filter_sampler(k.like)) for k in FILTER.mistakes   # the filter's own, where
          if k.like and k.like is not exp_without_max],                                # moderate logits show them
     loops=Loops(small=Case(args=(seeded(13, 3, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),
                 large=Case(args=(seeded(14, 11, 16), 0.9), kwargs={"generator": torch.Generator().manual_seed(0)}),

@@ -1,12 +1,17 @@
+"""transformer_block: a module composed of the rmsnorm, gqa, rope and swiglu drills, graded through
+its forward with reference weights loaded (the RMSNorm weights moved off 1). Particular to it:
+positions that are not always 0..S-1 and not always contiguous (RoPE inside attention sees only
+distances, so a block that ignores `positions` passes on contiguous ones), a tolerance that grows
+with the positions, causality and relative-position invariants, and the mistakes of the block's own
+wiring (norm placement, residuals, where RoPE goes) beside those of the kit's parts it is built from
+(scaling, kv heads, RoPE pairing, SwiGLU's branch), named by one learner-style block."""
 from hypothesis import strategies as st
 
 import torch
-
-from grader.spec import Case, Custom, Drill, Fail, Invariant, Mistake, randn, seeded
-from grader.specs.mha import batch_independent
-from grader.specs.self_attention import no_loop
-from reference.rope import apply_rope
-from reference.transformer_block import DecoderBlock
+from torch import nn
+from grader import kit
+from grader.kit import randn, seeded
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Pre-norm decoder block", zh="解码器层", topic="positions and blocks", difficulty="hard",
             minutes=30,
@@ -26,10 +31,8 @@ HINTS = [
 
 
 def case(x, positions, init, seed=0, scale=1.0, label=""):
-    """RoPE's float32 angles are off by ~1e-7 × position radians: the tolerance grows with the positions."""
-    top = float(positions.abs().max()) if positions.numel() else 0.0
     return Case(args=(x,), kwargs={"positions": positions}, init=init, seed=seed,
-                scale=scale * max(1.0, top / 16), label=label)
+                scale=scale * kit.position_scale(positions), label=label)
 
 
 def inputs(draw) -> Case:
@@ -37,127 +40,127 @@ def inputs(draw) -> Case:
     B, S, d_ff = draw(st.integers(1, 3)), draw(st.integers(1, 6)), draw(st.integers(1, 12))
     n_heads = n_kv * g
     d_model = n_heads * 2 * half                   # head_dim = 2 * half: RoPE needs it even
-    positions = torch.arange(S) + draw(st.sampled_from([0, 0, 1, 37]))
-    return case(randn(draw, B, S, d_model), positions, (d_model, n_heads, n_kv, d_ff), seed=draw(st.integers(0, 2**16)))
-
-
-def future_tokens_ignored(call, case):
-    x = case.args[0]
-    S = x.shape[1]
-    if S < 2:
-        return
-    p = S // 2
-    later = x.clone()
-    later[:, p:] = -2.0 * later[:, p:] + 1.0
-    a, b = call(case), call(Case(args=(later,), kwargs=case.kwargs, init=case.init, seed=case.seed))
-    if not torch.allclose(a[:, :p], b[:, :p], atol=1e-5 * case.scale):
-        raise Fail(f"changing tokens {p}..{S - 1} changed the outputs at tokens 0..{p - 1}: the block is causal, "
-                   f"token i attends only tokens j <= i")
+    return case(randn(draw, B, S, d_model), kit.positions(draw, S), (d_model, n_heads, n_kv, d_ff),
+                seed=draw(st.integers(0, 2**16)))
 
 
 def relative_positions(call, case):
-    shifted = Case(args=case.args, kwargs={"positions": case.kwargs["positions"] + 7}, init=case.init,
-                   seed=case.seed)
-    a, b = call(case), call(shifted)
+    shifted = kit.with_arg(case, "positions", case.kwargs["positions"] + 7)
+    a, b = call(case).detach(), call(shifted).detach()
     diff = (a - b).abs().max().item()
     if diff > 1e-4 * case.scale:
         raise Fail(f"moving every token 7 positions further changed the output by {diff:.2g}: with RoPE on q and k "
-                   f"alone, attention depends only on the distances between tokens (is v rotated too, or is RoPE "
-                   f"applied before splitting the heads?)")
+                   f"alone, attention depends only on the distances between tokens (is v rotated too?)")
 
 
-# ---- classic mistakes, as subclasses of the reference ------------------------------------------
+# ---- classic mistakes: one block written as a learner would, from the kit's parts ----------------
 
-class PostNorm(DecoderBlock):
-    def forward(self, x, positions):
-        x = self.attn_norm(x + self._attention(x, positions))     # normalises the residual stream
-        return self.ffn_norm(x + self.ffn(x))
+def block_like(mistake):
+    """DecoderBlock written as a learner would, with one classic mistake switched on: "post-norm",
+    "no attention residual", "no ffn residual", "no rope", "positions ignored", "rope on v",
+    "rope before the head split", "not causal", "d_model scale", "kv tiled", "interleaved rope",
+    "swiglu wrong branch"."""
+    m = mistake
+
+    class DecoderBlock(nn.Module):
+        def __init__(self, d_model, n_heads, n_kv_heads, d_ff):
+            super().__init__()
+            self.n_heads, self.n_kv, self.hd = n_heads, n_kv_heads, d_model // n_heads
+            self.attn_norm = nn.RMSNorm(d_model, eps=1e-6)
+            self.attn = nn.ModuleDict({"q_proj": nn.Linear(d_model, d_model, bias=False),
+                                       "k_proj": nn.Linear(d_model, n_kv_heads * self.hd, bias=False),
+                                       "v_proj": nn.Linear(d_model, n_kv_heads * self.hd, bias=False),
+                                       "o_proj": nn.Linear(d_model, d_model, bias=False)})
+            self.ffn_norm = nn.RMSNorm(d_model, eps=1e-6)
+            self.ffn = nn.ModuleDict({"gate_proj": nn.Linear(d_model, d_ff, bias=False),
+                                      "up_proj": nn.Linear(d_model, d_ff, bias=False),
+                                      "down_proj": nn.Linear(d_ff, d_model, bias=False)})
+
+        def attention(self, h, positions):
+            a, (B, S, d_model) = self.attn, h.shape
+            q, k, v = a["q_proj"](h), a["k_proj"](h), a["v_proj"](h)
+            if m == "rope before the head split":
+                q, k = kit.rope(q, positions), kit.rope(k, positions)
+            q = q.view(B, S, self.n_heads, self.hd).transpose(1, 2)
+            k = k.view(B, S, self.n_kv, self.hd).transpose(1, 2)
+            v = v.view(B, S, self.n_kv, self.hd).transpose(1, 2)
+            if m not in ("no rope", "rope before the head split"):
+                where = torch.arange(S, device=h.device) if m == "positions ignored" else positions
+                q = kit.rope(q, where, interleaved=m == "interleaved rope")
+                k = kit.rope(k, where, interleaved=m == "interleaved rope")
+                if m == "rope on v":
+                    v = kit.rope(v, where)
+            k = kit.repeat_kv(k, self.n_heads, tile=m == "kv tiled")
+            v = kit.repeat_kv(v, self.n_heads, tile=m == "kv tiled")
+            keep = None if m == "not causal" else kit.causal_keep(S, S, h.device)
+            out = kit.attend(q, k, v, keep, scale=d_model ** -0.5 if m == "d_model scale" else None)
+            return a["o_proj"](out.transpose(1, 2).reshape(B, S, d_model))
+
+        def feed_forward(self, h):
+            f = self.ffn
+            return kit.swiglu(h, f["gate_proj"].weight, f["up_proj"].weight, f["down_proj"].weight,
+                              wrong_branch=m == "swiglu wrong branch")
+
+        def forward(self, x, positions):
+            if m == "post-norm":                         # the original Transformer's order
+                x = kit.rmsnorm(x + self.attention(x, positions), self.attn_norm.weight)
+                return kit.rmsnorm(x + self.feed_forward(x), self.ffn_norm.weight)
+            h = self.attention(kit.rmsnorm(x, self.attn_norm.weight), positions)
+            h = h if m == "no attention residual" else x + h
+            out = self.feed_forward(kit.rmsnorm(h, self.ffn_norm.weight))
+            return out if m == "no ffn residual" else h + out
+    return DecoderBlock
 
 
-class NoAttentionResidual(DecoderBlock):
-    def forward(self, x, positions):
-        h = self._attention(self.attn_norm(x), positions)
-        return h + self.ffn(self.ffn_norm(h))
+def gaps(*positions):
+    return torch.tensor(positions)
 
 
-class NoFfnResidual(DecoderBlock):
-    def forward(self, x, positions):
-        h = x + self._attention(self.attn_norm(x), positions)
-        return self.ffn(self.ffn_norm(h))
-
-
-class NoRope(DecoderBlock):
-    def forward(self, x, positions):
-        return super().forward(x, torch.zeros_like(positions))     # angle 0: no rotation at all
-
-
-class PositionsIgnored(DecoderBlock):
-    def forward(self, x, positions):
-        return super().forward(x, torch.arange(x.shape[1]))
-
-
-def rotated_attention(block, h, positions, rotate_v=False, before_split=False):
-    """The reference's attention with RoPE put elsewhere: on v as well, or on whole projections."""
-    a = block.attn
-    B, S, _ = h.shape
-    q, k, v = a.q_proj(h), a.k_proj(h), a.v_proj(h)
-    if before_split:
-        q, k = apply_rope(q, positions), apply_rope(k, positions)   # pairs i, i + width/2 across heads
-    q = q.view(B, S, a.n_heads, a.head_dim).transpose(1, 2)
-    k = k.view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)
-    v = v.view(B, S, a.n_kv_heads, a.head_dim).transpose(1, 2)
-    if not before_split:
-        q, k = apply_rope(q, positions), apply_rope(k, positions)
-    if rotate_v:
-        v = apply_rope(v, positions)
-    k, v = a._repeat_kv(k), a._repeat_kv(v)
-    scores = (q @ k.transpose(-2, -1) * a.scale).masked_fill(torch.ones(S, S, dtype=torch.bool).triu(1), float("-inf"))
-    return a.o_proj((torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(B, S, -1))
-
-
-class RopeOnV(DecoderBlock):
-    def _attention(self, h, positions):
-        return rotated_attention(self, h, positions, rotate_v=True)
-
-
-class RopeBeforeHeadSplit(DecoderBlock):
-    def _attention(self, h, positions):
-        return rotated_attention(self, h, positions, before_split=True)
-
-
-DRILL = Drill(
-    entry="DecoderBlock",
+DRILL = Drill(entries=[Entry(
+    "DecoderBlock",
     inputs=inputs,
     examples=[
         case(seeded(1, 2, 5, 16), torch.arange(5), (16, 4, 2, 32), label="the prompt's example"),
-        case(seeded(2, 2, 4, 12), torch.arange(4) + 10, (12, 3, 1, 8), seed=1,
-             label="positions 10..13 (a chunk after 10 cached tokens), multi-query"),
-        case(seeded(3, 3, 6, 8), torch.arange(6), (8, 2, 2, 16), seed=2, label="n_kv_heads == n_heads"),
-        case(seeded(4, 1, 1, 8), torch.tensor([3]), (8, 4, 2, 4), seed=3, label="S=1, head_dim=2"),
+        case(seeded(2, 2, 4, 12), gaps(10, 11, 14, 20), (12, 3, 1, 8), seed=1,
+             label="positions with gaps, multi-query"),
+        case(seeded(3, 3, 6, 8), gaps(0, 5, 6, 7, 30, 31), (8, 2, 2, 16), seed=2,
+             label="positions with gaps, n_kv_heads == n_heads"),
+        case(seeded(4, 2, 5, 16), gaps(3, 9, 4, 0, 12), (16, 4, 2, 32), seed=3, label="positions in any order"),
+        case(seeded(5, 2, 4, 12), torch.arange(4) + 10, (12, 3, 1, 8), seed=4,
+             label="positions 10..13 (a chunk after 10 cached tokens)"),
+        case(seeded(6, 1, 1, 8), gaps(3), (8, 4, 2, 4), seed=5, label="S=1, head_dim=2"),
     ],
     extreme=[
-        case(seeded(5, 2, 4, 16, scale=100.0), torch.arange(4), (16, 4, 2, 32), scale=100.0,
+        case(seeded(7, 2, 4, 16, scale=100.0), gaps(0, 2, 3, 7), (16, 4, 2, 32), scale=100.0,
              label="large inputs: the residual stream grows, the normalised sublayer inputs do not"),
-        case(seeded(6, 1, 256, 16), torch.arange(256), (16, 2, 1, 32), label="S=256"),
-        case(seeded(7, 2, 5, 16), torch.arange(5) + 1000, (16, 4, 2, 32), label="positions 1000..1004"),
+        case(seeded(8, 1, 256, 16), torch.arange(256), (16, 2, 1, 32), label="S=256"),
+        case(seeded(9, 2, 5, 16), gaps(1000, 1001, 1003, 1010, 1500), (16, 4, 2, 32),
+             label="positions from 1000 to 1500"),
     ],
-    invariants=[Invariant("causality", future_tokens_ignored), Invariant("batch independence", batch_independent),
-                Invariant("relative positions", relative_positions)],
-    custom=[Custom("no loop over batch or heads",
-                   no_loop("DecoderBlock", [(16, 2, 1, 32), (16, 8, 2, 32)],
-                           lambda block, B, init: block(seeded(1, B, 4, init[0]), torch.arange(4))))],
+    invariants=[kit.causality(causal_key=None), kit.batch_independence(),
+                Invariant("depends only on relative positions", relative_positions)],
     mistakes=[
+        kit.FLOAT_HEAD_DIM,
         Mistake("post-norm instead of pre-norm: normalise each sublayer's input, x + attn(attn_norm(x)), not the "
-                "sum attn_norm(x + attn(x))", like=PostNorm),
-        Mistake("attention residual missing: h = x + attn(attn_norm(x), positions)", like=NoAttentionResidual),
-        Mistake("FFN residual missing: out = h + ffn(ffn_norm(h))", like=NoFfnResidual),
-        Mistake("RoPE not applied: rotate q and k per head at `positions`", like=NoRope),
-        Mistake("`positions` ignored (RoPE at 0..S-1): a chunk after a KV cache starts at a later position",
-                like=PositionsIgnored),
-        Mistake("RoPE applied to v as well: it rotates only queries and keys", like=RopeOnV),
+                "sum attn_norm(x + attn(x))", like=block_like("post-norm")),
+        Mistake("attention residual missing: h = x + attn(attn_norm(x), positions)",
+                like=block_like("no attention residual")),
+        Mistake("FFN residual missing: out = h + ffn(ffn_norm(h))", like=block_like("no ffn residual")),
+        Mistake("RoPE not applied: rotate q and k per head at `positions`", like=block_like("no rope")),
+        Mistake("`positions` ignored (RoPE at 0..S-1): tokens may sit at any positions, with gaps",
+                like=block_like("positions ignored"),
+                hint="Attention only sees distances, so 0..S-1 and n..n+S-1 give the same output; positions with "
+                     "gaps do not. Build the angles from `positions`, not from torch.arange(S)."),
+        Mistake("RoPE applied to v as well: it rotates only queries and keys", like=block_like("rope on v")),
         Mistake("RoPE applied to the whole q / k projection before splitting the heads: rotate each head's "
-                "head_dim vector (pairs i, i + head_dim/2)", like=RopeBeforeHeadSplit),
+                "head_dim vector (pairs i, i + head_dim/2)", like=block_like("rope before the head split")),
+        Mistake("attention not causal: token i may attend only tokens j <= i", like=block_like("not causal")),
+        Mistake(kit.SCALED_BY_D_MODEL, like=block_like("d_model scale")),
+        Mistake(kit.KV_HEAD_MODULO, like=block_like("kv tiled")),
+        Mistake(kit.ROPE_INTERLEAVED, like=block_like("interleaved rope")),
+        Mistake(kit.SWIGLU_WRONG_BRANCH, like=block_like("swiglu wrong branch")),
     ],
-    speed=lambda: case(seeded(8, 512, 8, 16), torch.arange(8), (16, 2, 1, 32)),
-    speed_limit=8.0,
-)
+    loops=Loops(small=case(seeded(10, 2, 4, 16), torch.arange(4), (16, 2, 1, 32)),
+                large=case(seeded(10, 5, 4, 16), torch.arange(4), (16, 8, 2, 32)), over="the batch and the heads"),
+    speed=Speed(lambda seed: case(seeded(seed, 512, 8, 16), torch.arange(8), (16, 2, 1, 32)), limit=8.0),
+)])

@@ -1,5 +1,6 @@
 """The reference agrees with Hugging Face's TopKLogitsWarper (transformers is not a dependency, so
-its rule is written out here), and sample draws from softmax(logits / temperature)."""
+its rule is written out here), and sample draws from softmax(top_k_filter(logits / temperature, k)),
+Hugging Face's order: temperature, then top-k."""
 import pytest
 import torch
 
@@ -39,10 +40,9 @@ def test_filter_edges():
 def test_sample_draws_from_hf_temperature_then_top_k(temperature):
     logits = torch.randn(4, 8, generator=torch.Generator().manual_seed(3)) * 2
     n = 4000
-    filtered = top_k_filter(logits, 3)
-    ids = sample(filtered.expand(n, 4, 8), temperature, torch.Generator().manual_seed(0))
+    ids = sample(logits.expand(n, 4, 8), 3, temperature, torch.Generator().manual_seed(0))
     assert ids.shape == (n, 4) and ids.dtype == torch.long
-    expected = torch.softmax(hf_top_k(logits, 3).double() / temperature, -1)   # HF: temperature, top-k, softmax
+    expected = torch.softmax(hf_top_k(logits.double() / temperature, 3), -1)   # HF: temperature, top-k, softmax
     counts = torch.stack([torch.bincount(ids[:, r], minlength=8) for r in range(4)])
     assert (counts[expected == 0] == 0).all()
     tested = [(r, t) for r in range(4) for t in range(8) if 0 < expected[r, t] < 1]
@@ -52,6 +52,6 @@ def test_sample_draws_from_hf_temperature_then_top_k(temperature):
 
 def test_sample_is_reproducible_and_shaped():
     x = torch.randn(6)
-    a = sample(x, generator=torch.Generator().manual_seed(5))
-    b = sample(x, generator=torch.Generator().manual_seed(5))
+    a = sample(x, 3, generator=torch.Generator().manual_seed(5))
+    b = sample(x, 3, generator=torch.Generator().manual_seed(5))
     assert a.shape == () and a.dtype == torch.long and torch.equal(a, b)

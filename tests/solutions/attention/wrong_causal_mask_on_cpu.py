@@ -2,7 +2,9 @@ import math
 
 import torch
 
-EXPECT = {"check": "device (emulated)"}
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

@@ -2,7 +2,10 @@ import math
 
 import torch
 
-EXPECT = {"check": "values", "mistake": "top-left"}
+EXPECT = {
+    'values': 'causal mask aligned top-left (tril() without the S_k - S_q offset); with S_q != S_k it must be aligned bottom-right',
+    'causality': '',
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

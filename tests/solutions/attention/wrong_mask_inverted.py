@@ -2,7 +2,9 @@ import math
 
 import torch
 
-EXPECT = {"check": "values", "mistake": "polarity"}
+EXPECT = {
+    'values': "mask polarity inverted: True means 'may attend', so hide where the mask is False",
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

@@ -2,7 +2,9 @@ import math
 
 import torch
 
-EXPECT = {"check": "float16", "mistake": "-1e9"}
+EXPECT = {
+    'float16': "masked with a constant like -1e9 that float16 cannot hold: use float('-inf') or torch.finfo(scores.dtype).min",
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "not scaled"}
+EXPECT = {
+    'values': 'scores not scaled by 1/sqrt(D)',
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

@@ -2,12 +2,13 @@ import math
 
 import torch
 
-EXPECT = {"check": "inputs unchanged"}
+EXPECT = {
+    'inputs unchanged': "an input changed in place (q /= sqrt(D) edits the caller's tensor): scale the scores, or make a new q = q / sqrt(D)",
+}
 
 
 def attention(q, k, v, mask=None, causal=False):
     S_q, S_k = q.shape[-2], k.shape[-2]
-    q = q.detach()
     q /= math.sqrt(q.shape[-1])
     scores = q @ k.transpose(-2, -1)
     if causal:

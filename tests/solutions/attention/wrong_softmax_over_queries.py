@@ -3,7 +3,9 @@ import math
 import torch
 import torch.nn.functional as F
 
-EXPECT = {"check": "values", "mistake": "over the queries"}
+EXPECT = {
+    'values': 'softmax over the queries (dim=-2) instead of over the keys (dim=-1)',
+}
 
 
 def attention(q, k, v, mask=None, causal=False):

@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "stay in the beam"}
+EXPECT = {
+    'values': 'finished hypotheses stay in the beam and keep being expanded past eos',
+    'well-formed hypothesis': '',
+    'beam_width=1 is greedy decoding': '',
+    'a beam wider than all candidates finds the best hypothesis': '',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

@@ -1,6 +1,12 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "max_new_tokens"}
+EXPECT = {
+    'values': 'runs past max_new_tokens',
+    'well-formed hypothesis': '',
+    'beam_width=1 is greedy decoding': '',
+    'a beam wider than all candidates finds the best hypothesis': '',
+    'one model call per step': 'runs past max_new_tokens',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

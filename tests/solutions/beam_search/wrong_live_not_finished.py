@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "runs", "mistake": "still live after max_new_tokens"}
+EXPECT = {
+    'runs': 'never treats the hypotheses still live after max_new_tokens as finished',
+    'a beam wider than all candidates finds the best hypothesis': '',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "one model call per step"}
+EXPECT = {
+    'one model call per step': 'step_logprobs called once per hypothesis: call it once per step with the live beam stacked as (n, t)',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

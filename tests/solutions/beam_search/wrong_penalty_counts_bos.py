@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "counts bos"}
+EXPECT = {
+    'values': 'length penalty counts bos (n_new counts only the tokens after bos)',
+    'score = summed log-probs / n_new ** length_penalty': '',
+    'beam_width=1 is greedy decoding': '',
+    'a beam wider than all candidates finds the best hypothesis': '',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

@@ -1,6 +1,11 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "excludes eos"}
+EXPECT = {
+    'values': 'length penalty excludes eos (n_new includes eos)',
+    'score = summed log-probs / n_new ** length_penalty': '',
+    'beam_width=1 is greedy decoding': '',
+    'a beam wider than all candidates finds the best hypothesis': '',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

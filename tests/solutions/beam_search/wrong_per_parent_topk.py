@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "own top beam_width children"}
+EXPECT = {
+    'values': "keeps each hypothesis' own top beam_width children instead of the global top beam_width",
+    'one model call per step': '',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

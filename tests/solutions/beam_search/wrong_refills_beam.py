@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "refills the beam"}
+EXPECT = {
+    'values': 'refills the beam after a hypothesis finishes (finished ones leave; the beam keeps the rest of the global top beam_width)',
+}
 
 
 def beam_search(step_logprobs, bos, eos, beam_width, max_new_tokens, length_penalty=1.0):

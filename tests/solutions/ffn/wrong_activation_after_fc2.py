@@ -1,7 +1,9 @@
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "after fc2 instead of between"}
+EXPECT = {
+    'values': 'activation applied after fc2 instead of between fc1 and fc2',
+}
 
 
 class FFN(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "always ReLU"}
+EXPECT = {
+    'values': '`activation` ignored: always ReLU',
+}
 
 
 class FFN(nn.Module):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "tanh approximation"}
+EXPECT = {
+    'values': 'GELU with the tanh approximation where the exact (erf) GELU is asked',
+}
 
 
 def gelu(x):

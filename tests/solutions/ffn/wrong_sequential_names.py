@@ -1,6 +1,8 @@
 from torch import nn
 
-EXPECT = {"check": "parameters"}
+EXPECT = {
+    'parameters': '',
+}
 
 
 class FFN(nn.Module):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "memory"}
+EXPECT = {
+    'memory': 'more than one block of scores held at once (the whole (S_q, S_k) score matrix, or blocks wider than block_size): only one (B, H, S_q, block_size) block may exist at a time',
+}
 
 
 def flash_attention(q, k, v, causal=False, block_size=64):

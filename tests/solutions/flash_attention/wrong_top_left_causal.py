@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "top-left"}
+EXPECT = {
+    'values': 'causal mask aligned top-left (j <= i) instead of bottom-right (j <= i + S_k - S_q)',
+    'causality': '',
+}
 
 
 def flash_attention(q, k, v, causal=False, block_size=64):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "banned calls"}
+EXPECT = {
+    'banned calls': '',
+}
 
 
 class GroupedQueryAttention(nn.Module):

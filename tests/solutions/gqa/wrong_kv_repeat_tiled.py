@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "h % n_kv_heads"}
+EXPECT = {
+    'values': 'query head h reads kv head h % n_kv_heads (repeat / tile) instead of h // (n_heads // n_kv_heads) (repeat_interleave)',
+}
 
 
 class GroupedQueryAttention(nn.Module):

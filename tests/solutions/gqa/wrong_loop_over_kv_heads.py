@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "no loop over batch or heads"}
+EXPECT = {
+    'no loop': '',
+}
 
 
 class GroupedQueryAttention(nn.Module):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "sqrt(d_model)"}
+EXPECT = {
+    'values': 'scores scaled by 1/sqrt(d_model) instead of 1/sqrt(head_dim)',
+}
 
 
 class GroupedQueryAttention(nn.Module):

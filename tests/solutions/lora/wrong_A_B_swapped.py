@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "wrong order or transposed"}
+EXPECT = {
+    'LoRALinear: values': 'lora_A and lora_B in the wrong order or transposed: x (..., d_in) @ lora_A.T (d_in, r) @ lora_B.T (r, d_out)',
+}
 
 
 class LoRALinear(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "without the alpha / rank scale"}
+EXPECT = {
+    'LoRALinear.merge: values': 'merge() folds B @ A in without the alpha / rank scale',
+}
 
 
 class LoRALinear(nn.Module):

@@ -1,7 +1,10 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "scaled by alpha instead of alpha / rank"}
+EXPECT = {
+    'LoRALinear: values': 'update scaled by alpha instead of alpha / rank',
+    'LoRALinear.merge: values': 'update scaled by alpha instead of alpha / rank',
+}
 
 
 class LoRALinear(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "frozen weight, trainable adapters", "mistake": "not frozen"}
+EXPECT = {
+    'LoRALinear: weight gets no gradient': 'weight not frozen: create it with nn.Parameter(..., requires_grad=False)',
+}
 
 
 class LoRALinear(nn.Module):

@@ -3,7 +3,10 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "shape", "mistake": "full per-head keys and values cached"}
+EXPECT = {
+    'MultiHeadLatentAttention.latent_cache: shape': 'full per-head keys and values cached: MLA caches the kv_rank latent and the shared RoPE key',
+    'MultiHeadLatentAttention.latent_cache: attention from the latent cache': 'full per-head keys and values cached: MLA caches the kv_rank latent and the shared RoPE key',
+}
 
 
 class RMSNorm(nn.Module):

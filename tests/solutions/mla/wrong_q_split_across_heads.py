@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "across the whole projection"}
+EXPECT = {
+    'MultiHeadLatentAttention: values': "q split into content and RoPE parts across the whole projection: split EACH head's head_dim + rope_dim features",
+}
 
 
 class RMSNorm(nn.Module):

@@ -3,7 +3,10 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "parameters", "mistake": "shared by all heads"}
+EXPECT = {
+    'MultiHeadLatentAttention: parameters': "parameter shapes differ from the list; if k_rope has n_heads * rope_dim rows: MLA's RoPE key is ONE key (rope_dim, d_model) shared by all heads, not one per head",
+    'MultiHeadLatentAttention.latent_cache: parameters': "parameter shapes differ from the list; if k_rope has n_heads * rope_dim rows: MLA's RoPE key is ONE key (rope_dim, d_model) shared by all heads, not one per head",
+}
 
 
 class RMSNorm(nn.Module):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "1/sqrt(head_dim) only"}
+EXPECT = {
+    'MultiHeadLatentAttention: values': 'scores scaled by 1/sqrt(head_dim) only: each q·k runs over head_dim + rope_dim features, scale by 1/sqrt(head_dim + rope_dim)',
+}
 
 
 class RMSNorm(nn.Module):

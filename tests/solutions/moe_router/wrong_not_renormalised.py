@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "not renormalised"}
+EXPECT = {
+    'values': 'weights not renormalised over the k chosen experts (renormalising all E probabilities before top-k changes nothing)',
+    'weights sum to 1 over the k chosen': '',
+}
 
 
 def route(x, gate_weight, k):

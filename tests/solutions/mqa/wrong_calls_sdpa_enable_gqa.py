@@ -2,7 +2,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "banned calls"}
+EXPECT = {
+    'banned calls': '',
+}
 
 
 class MultiQueryAttention(nn.Module):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "runs", "mistake": "head_dim computed with /"}
+EXPECT = {
+    'runs': 'head_dim computed with / (a float): use d_model // n_heads',
+}
 
 
 class MultiQueryAttention(nn.Module):

@@ -3,7 +3,11 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "without moving them back"}
+EXPECT = {
+    'values': 'heads merged without moving them back: (B, H, S, head_dim) must be transposed to (B, S, H, head_dim) before the reshape to (B, S, H * head_dim)',
+    'causality': '',
+    'padding ignored': '',
+}
 
 
 class MultiQueryAttention(nn.Module):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "not rescaled"}
+EXPECT = {
+    'values': 'd and o not rescaled by exp(m_old - m_new) when the max changes',
+    'order of the keys does not matter': '',
+}
 
 
 def online_softmax_attention(q, k, v):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "theta^(-i/D)"}
+EXPECT = {
+    'values': 'frequencies theta^(-i/D) instead of theta^(-2i/D)',
+}
 
 
 def apply_rope(x, positions, theta=10000.0):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "float16", "mistake": "half precision"}
+EXPECT = {
+    'float16': 'angles computed in half precision (position × frequency is too coarse)',
+    'bfloat16': 'angles computed in half precision (position × frequency is too coarse)',
+}
 
 
 def apply_rope(x, positions, theta=10000.0):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "positions ignored"}
+EXPECT = {
+    'values': 'positions ignored (the tokens assumed to sit at 0..S-1)',
+}
 
 
 def apply_rope(x, positions, theta=10000.0):

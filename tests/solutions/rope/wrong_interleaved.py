@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "interleaved"}
+EXPECT = {
+    'values': 'RoPE pairs interleaved dims (2i, 2i+1); rotate-half pairs dim i with i + D/2',
+}
 
 
 def apply_rope(x, positions, theta=10000.0):

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "wrong way"}
+EXPECT = {
+    'values': 'rotation the wrong way (rotate_half sign on the wrong half)',
+}
 
 
 def rotate_half(x):

@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "dropout on the attention weights", "mistake": "after multiplying by V"}
+EXPECT = {
+    'dropout in train()': 'dropout applied after multiplying by V (it belongs on the attention weights)',
+}
 
 
 class SelfAttention(nn.Module):

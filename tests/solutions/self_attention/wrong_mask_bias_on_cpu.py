@@ -3,7 +3,9 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "device (emulated)"}
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
 
 
 class SelfAttention(nn.Module):

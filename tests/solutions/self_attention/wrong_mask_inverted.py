@@ -3,7 +3,10 @@ import math
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "polarity"}
+EXPECT = {
+    'values': 'mask polarity inverted: True means a real token, hide the keys where the mask is False',
+    'padding ignored': '',
+}
 
 
 class SelfAttention(nn.Module):

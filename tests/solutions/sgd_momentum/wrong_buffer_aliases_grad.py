@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "inputs unchanged", "mistake": "no .clone()"}
+EXPECT = {
+    'inputs unchanged': 'a gradient modified in place — e.g. the first buffer IS the gradient tensor (no .clone()), so buf.mul_() later changes it',
+}
 
 
 def sgd_step(params, grads, state, lr, momentum=0.9, nesterov=False, weight_decay=0.0):

@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "weight decay added after the momentum"}
+EXPECT = {
+    'values': 'weight decay added after the momentum (or decoupled): PyTorch adds weight_decay * p to the gradient before it enters the buffer',
+    'the first step is plain SGD': '',
+}
 
 
 def sgd_step(params, grads, state, lr, momentum=0.9, nesterov=False, weight_decay=0.0):

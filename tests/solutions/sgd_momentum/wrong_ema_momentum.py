@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "momentum as an average"}
+EXPECT = {
+    'values': 'momentum as an average, buf = momentum * buf + (1 - momentum) * g, from a zero buffer: PyTorch adds the whole gradient (dampening 0) and starts the buffer at the first gradient',
+    'the first step is plain SGD': '',
+}
 
 
 def sgd_step(params, grads, state, lr, momentum=0.9, nesterov=False, weight_decay=0.0):

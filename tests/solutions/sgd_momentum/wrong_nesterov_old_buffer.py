@@ -1,6 +1,9 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "Nesterov ignored"}
+EXPECT = {
+    'values': 'Nesterov ignored: with nesterov=True the step is d + momentum * buf with the UPDATED buffer (d + momentum * the old buffer is just plain momentum again)',
+    'the first step is plain SGD': '',
+}
 
 
 def sgd_step(params, grads, state, lr, momentum=0.9, nesterov=False, weight_decay=0.0):

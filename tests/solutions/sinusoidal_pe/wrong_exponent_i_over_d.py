@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "exponent i/d instead of 2i/d"}
+EXPECT = {
+    'values': 'exponent i/d instead of 2i/d (i is the index of the pair of dims)',
+}
 
 
 def sinusoidal_pe(seq_len, d_model):

@@ -1,6 +1,10 @@
 import torch
 
-EXPECT = {"check": "values", "mistake": "concatenated instead of interleaved"}
+EXPECT = {
+    'values': 'sin and cos halves concatenated instead of interleaved (sin on even dims, cos on odd dims)',
+    'sin² + cos² = 1 for each pair of dims': '',
+    'position 0 is [0, 1, 0, 1, ...]': 'sin and cos halves concatenated instead of interleaved (sin on even dims, cos on odd dims)',
+}
 
 
 def sinusoidal_pe(seq_len, d_model):

@@ -1,7 +1,9 @@
 import numpy as np
 import torch
 
-EXPECT = {"check": "dtype"}
+EXPECT = {
+    'dtype': '',
+}
 
 
 def sinusoidal_pe(seq_len, d_model):

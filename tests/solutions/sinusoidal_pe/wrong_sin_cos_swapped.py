@@ -2,7 +2,10 @@ import math
 
 import torch
 
-EXPECT = {"check": "values", "mistake": "sin and cos swapped"}
+EXPECT = {
+    'values': 'sin and cos swapped: sin goes on the even dims, cos on the odd dims',
+    'position 0 is [0, 1, 0, 1, ...]': 'sin and cos swapped: sin goes on the even dims, cos on the odd dims',
+}
 
 
 def sinusoidal_pe(seq_len, d_model):

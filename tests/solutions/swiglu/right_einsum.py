@@ -1,4 +1,5 @@
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 
@@ -12,5 +13,4 @@ class SwiGLU(nn.Module):
     def forward(self, x):
         gate = torch.einsum("...d,fd->...f", x, self.gate_proj.weight)
         up = torch.einsum("...d,fd->...f", x, self.up_proj.weight)
-        act = gate / (1 + torch.exp(-gate))
-        return torch.einsum("...f,df->...d", act * up, self.down_proj.weight)
+        return torch.einsum("...f,df->...d", F.silu(gate) * up, self.down_proj.weight)

@@ -1,7 +1,9 @@
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "parameters"}
+EXPECT = {
+    'parameters': '',
+}
 
 
 class SwiGLU(nn.Module):

@@ -1,7 +1,9 @@
 import torch
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "sigmoid gate"}
+EXPECT = {
+    'values': 'sigmoid gate instead of silu (that is GLU, not SwiGLU)',
+}
 
 
 class SwiGLU(nn.Module):

@@ -1,7 +1,9 @@
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "after multiplying"}
+EXPECT = {
+    'values': 'silu applied after multiplying gate and up',
+}
 
 
 class SwiGLU(nn.Module):

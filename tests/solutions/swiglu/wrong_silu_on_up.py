@@ -1,7 +1,9 @@
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "wrong branch"}
+EXPECT = {
+    'values': "SwiGLU's SiLU applied to the up branch instead of the gate: down(silu(gate(x)) * up(x))",
+}
 
 
 class SwiGLU(nn.Module):

@@ -10,8 +10,8 @@ def top_k_filter(logits: torch.Tensor, k: int) -> torch.Tensor:
     return out
 
 
-def sample(logits: torch.Tensor, temperature: float = 1.0, generator=None) -> torch.Tensor:
-    z = logits / temperature
+def sample(logits: torch.Tensor, k: int, temperature: float = 1.0, generator=None) -> torch.Tensor:
+    z = top_k_filter(logits / temperature, k)
     z = z - z.max(dim=-1, keepdim=True).values
     p = z.exp()
     p = p / p.sum(dim=-1, keepdim=True)

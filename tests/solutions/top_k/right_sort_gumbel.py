@@ -9,9 +9,9 @@ def top_k_filter(logits, k):
     return torch.where(logits >= threshold, logits, neg_inf)
 
 
-def sample(logits, temperature=1.0, generator=None):
+def sample(logits, k, temperature=1.0, generator=None):
     # Gumbel-max trick: argmax(z + g) with g ~ Gumbel(0, 1) is a sample from softmax(z)
-    z = logits / temperature
+    z = top_k_filter(logits / temperature, k)
     u = torch.rand(z.shape, generator=generator, device=z.device, dtype=torch.float64)
     g = -torch.log(-torch.log(u.clamp_min(1e-300)))
     return torch.argmax(z.double() + g, dim=-1)

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "inputs unchanged", "mistake": "in place"}
+EXPECT = {
+    'top_k_filter: inputs unchanged': 'top-k that edits the logits in place',
+}
 
 
 def top_k_filter(logits, k):
@@ -10,7 +12,7 @@ def top_k_filter(logits, k):
     return logits
 
 
-def sample(logits, temperature=1.0, generator=None):
-    probs = torch.softmax(logits / temperature, dim=-1)
+def sample(logits, k, temperature=1.0, generator=None):
+    probs = torch.softmax(top_k_filter(logits / temperature, k), dim=-1)
     ids = torch.multinomial(probs.reshape(-1, probs.shape[-1]), 1, generator=generator)
     return ids.reshape(probs.shape[:-1])

@@ -1,6 +1,8 @@
 import torch
 
-EXPECT = {"check": "sample: temperature"}
+EXPECT = {
+    'sample: frequencies': 'temperature ignored (or applied to the probabilities after the softmax, which renormalising undoes): divide the logits by it',
+}
 
 
 def top_k_filter(logits, k):
@@ -9,7 +11,7 @@ def top_k_filter(logits, k):
     return logits.masked_fill(logits < kth, float("-inf"))
 
 
-def sample(logits, temperature=1.0, generator=None):
-    probs = torch.softmax(logits, dim=-1) / temperature      # too late: multinomial renormalises
+def sample(logits, k, temperature=1.0, generator=None):
+    probs = torch.softmax(top_k_filter(logits, k), dim=-1) / temperature      # too late: multinomial renormalises
     ids = torch.multinomial(probs.reshape(-1, probs.shape[-1]), 1, generator=generator)
     return ids.reshape(probs.shape[:-1])

@@ -1,7 +1,10 @@
 import heapq
 from collections import Counter
 
-EXPECT = {"check": "values", "mistake": "smallest first"}
+EXPECT = {
+    'top_k_largest: values': 'returned smallest first: return the k largest largest first',
+    'top_k_largest: k numbers from nums, largest first': '',
+}
 
 
 def top_k_largest(nums, k):

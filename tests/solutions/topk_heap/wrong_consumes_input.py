@@ -1,6 +1,8 @@
 import heapq
 
-EXPECT = {"check": "input list unchanged"}
+EXPECT = {
+    'top_k_frequent: inputs unchanged': "the caller's list changed (heapify(nums), nums.sort(), nums.pop()): build the heap in a new list",
+}
 
 
 def top_k_largest(nums, k):

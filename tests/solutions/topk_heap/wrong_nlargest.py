@@ -1,7 +1,9 @@
 import heapq
 from collections import Counter
 
-EXPECT = {"check": "banned calls"}
+EXPECT = {
+    'banned calls': '',
+}
 
 
 def top_k_largest(nums, k):

@@ -1,13 +1,16 @@
 import heapq
+import itertools
 from collections import Counter
 
-EXPECT = {"check": "top_k_frequent values"}
+EXPECT = {
+    'top_k_frequent: values': 'equal counts are listed larger value first; the smaller value comes first (and wins a tie at the cut)',
+}
 
 
 def top_k_largest(nums, k):
-    heap = list(nums[:k])
+    heap = list(itertools.islice(nums, k))
     heapq.heapify(heap)
-    for x in nums[k:]:
+    for x in itertools.islice(nums, k, None):
         if x > heap[0]:
             heapq.heapreplace(heap, x)
     return sorted(heap, reverse=True)

@@ -4,7 +4,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "device (emulated)"}
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
 
 
 class RMSNorm(nn.Module):

@@ -4,7 +4,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "FFN residual missing"}
+EXPECT = {
+    'values': 'FFN residual missing: out = h + ffn(ffn_norm(h))',
+}
 
 
 class RMSNorm(nn.Module):

@@ -4,7 +4,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "RoPE not applied"}
+EXPECT = {
+    'values': 'RoPE not applied: rotate q and k per head at `positions`',
+}
 
 
 class RMSNorm(nn.Module):

@@ -4,7 +4,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "post-norm instead of pre-norm"}
+EXPECT = {
+    'values': "post-norm instead of pre-norm: normalise each sublayer's input, x + attn(attn_norm(x)), not the sum attn_norm(x + attn(x))",
+}
 
 
 class RMSNorm(nn.Module):

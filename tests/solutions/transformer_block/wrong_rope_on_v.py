@@ -4,7 +4,10 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-EXPECT = {"check": "values", "mistake": "RoPE applied to v as well"}
+EXPECT = {
+    'values': 'RoPE applied to v as well: it rotates only queries and keys',
+    'depends only on relative positions': '',
+}
 
 
 class RMSNorm(nn.Module):

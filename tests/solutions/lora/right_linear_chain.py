@@ -9,21 +9,20 @@ class LoRALinear(nn.Module):
     def __init__(self, d_in, d_out, rank, alpha):
         super().__init__()
         self.scaling = alpha / rank
-        self.weight = nn.Parameter(torch.empty(d_out, d_in))
+        self.weight = nn.Parameter(torch.empty(d_out, d_in), requires_grad=False)
         nn.init.kaiming_uniform_(self.weight, a=math.sqrt(5))
-        self.weight.requires_grad_(False)
         self.lora_A = nn.Parameter(torch.empty(rank, d_in))
         nn.init.kaiming_uniform_(self.lora_A, a=math.sqrt(5))
         self.lora_B = nn.Parameter(torch.zeros(d_out, rank))
-
-    def delta(self):
-        return self.scaling * (self.lora_B @ self.lora_A)
+        self.merged = False
 
     def forward(self, x):
-        # one matmul with the adapted weight (fine for small layers)
-        return F.linear(x, self.weight + self.delta())
+        out = F.linear(x, self.weight)
+        if not self.merged:
+            out = out + F.linear(F.linear(x, self.lora_A), self.lora_B) * self.scaling
+        return out
 
     @torch.no_grad()
     def merge(self):
-        self.weight.data += self.delta()
-        self.lora_B.zero_()          # the update now lives in weight; B = 0 switches the branch off
+        self.weight.addmm_(self.lora_B, self.lora_A, alpha=self.scaling)
+        self.merged = True

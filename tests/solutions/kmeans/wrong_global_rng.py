@@ -1,0 +1,34 @@
+import torch
+
+EXPECT = {
+    'kmeans_pp_init: generator': '',
+    'kmeans: randomness from `generator` only': "drew from torch's global random generator: pass `generator` to every random call",
+}
+
+
+def kmeans_pp_init(x, k, generator=None):
+    n = x.shape[0]
+    seeds = [torch.randint(n, (1,), device=x.device)]
+    d2 = ((x - x[seeds[0]]) ** 2).sum(-1)
+    for _ in range(k - 1):
+        seeds.append(torch.multinomial(d2, 1))
+        d2 = torch.minimum(d2, ((x - x[seeds[-1]]) ** 2).sum(-1))
+    return torch.cat(seeds)
+
+
+def lloyd(x, centroids, max_iters=100):
+    k = centroids.shape[0]
+    labels = ((x[:, None] - centroids[None]) ** 2).sum(-1).argmin(1)
+    for _ in range(max_iters):
+        counts = torch.bincount(labels, minlength=k)[:, None]
+        sums = torch.zeros_like(centroids).index_add_(0, labels, x)
+        centroids = torch.where(counts > 0, sums / counts.clamp(min=1), centroids)
+        new = ((x[:, None] - centroids[None]) ** 2).sum(-1).argmin(1)
+        if torch.equal(new, labels):
+            break
+        labels = new
+    return centroids, labels
+
+
+def kmeans(x, k, max_iters=100, generator=None):
+    return lloyd(x, x[kmeans_pp_init(x, k, generator)], max_iters)

@@ -1,0 +1,25 @@
+import torch
+
+EXPECT = {
+    'nms: device (emulated)': 'tensor created on a hard-coded device',
+}
+
+
+def box_iou(boxes1, boxes2):
+    area1 = (boxes1[:, 2] - boxes1[:, 0]) * (boxes1[:, 3] - boxes1[:, 1])
+    area2 = (boxes2[:, 2] - boxes2[:, 0]) * (boxes2[:, 3] - boxes2[:, 1])
+    lt = torch.max(boxes1[:, None, :2], boxes2[None, :, :2])
+    rb = torch.min(boxes1[:, None, 2:], boxes2[None, :, 2:])
+    wh = (rb - lt).clamp(min=0)
+    inter = wh[..., 0] * wh[..., 1]
+    return inter / (area1[:, None] + area2 - inter)
+
+
+def nms(boxes, scores, iou_threshold):
+    order = scores.argsort(descending=True, stable=True).tolist()
+    iou = box_iou(boxes, boxes)
+    keep = []
+    for i in order:
+        if all(iou[i, j] <= iou_threshold for j in keep):
+            keep.append(i)
+    return torch.tensor(keep, dtype=torch.long)

@@ -1,0 +1,26 @@
+import torch
+
+EXPECT = {
+    'nms: values': 'boxes not sorted by score: the greedy pass visits them in decreasing score',
+}
+
+
+def box_iou(boxes1, boxes2):
+    area1 = (boxes1[:, 2] - boxes1[:, 0]) * (boxes1[:, 3] - boxes1[:, 1])
+    area2 = (boxes2[:, 2] - boxes2[:, 0]) * (boxes2[:, 3] - boxes2[:, 1])
+    lt = torch.max(boxes1[:, None, :2], boxes2[None, :, :2])
+    rb = torch.min(boxes1[:, None, 2:], boxes2[None, :, 2:])
+    wh = (rb - lt).clamp(min=0)
+    inter = wh[..., 0] * wh[..., 1]
+    return inter / (area1[:, None] + area2 - inter)
+
+
+def nms(boxes, scores, iou_threshold):
+    iou = box_iou(boxes, boxes)
+    removed = torch.zeros(len(boxes), dtype=torch.bool, device=boxes.device)
+    keep = []
+    for i in range(len(boxes)):
+        if not removed[i]:
+            keep.append(i)
+            removed |= iou[i] > iou_threshold
+    return torch.tensor(keep, dtype=torch.long, device=boxes.device)

@@ -1,0 +1,30 @@
+import torch
+
+EXPECT = {
+    'box_iou: values': "the +1 pixel convention: coordinates are continuous, so a box's width is x2 - x1 (no + 1)",
+    'nms: shape': "the +1 pixel convention: coordinates are continuous, so a box's width is x2 - x1 (no + 1)",
+}
+
+
+def box_iou(boxes1, boxes2):
+    area1 = (boxes1[:, 2] - boxes1[:, 0] + 1) * (boxes1[:, 3] - boxes1[:, 1] + 1)
+    area2 = (boxes2[:, 2] - boxes2[:, 0] + 1) * (boxes2[:, 3] - boxes2[:, 1] + 1)
+    lt = torch.max(boxes1[:, None, :2], boxes2[None, :, :2])
+    rb = torch.min(boxes1[:, None, 2:], boxes2[None, :, 2:])
+    wh = (rb - lt + 1).clamp(min=0)
+    inter = wh[..., 0] * wh[..., 1]
+    return inter / (area1[:, None] + area2 - inter)
+
+
+def nms(boxes, scores, iou_threshold):
+    order = torch.sort(scores, descending=True, stable=True).indices
+    iou = box_iou(boxes[order], boxes[order])
+    removed = torch.zeros(len(order), dtype=torch.bool, device=boxes.device)
+    keep = []
+    for i in range(len(order)):
+        if removed[i]:
+            continue
+        keep.append(i)
+        removed = removed | (iou[i] > iou_threshold)
+    return order[keep]
+

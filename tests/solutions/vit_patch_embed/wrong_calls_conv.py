@@ -1,0 +1,23 @@
+import torch
+from torch import nn
+
+EXPECT = {
+    'banned calls': '',
+}
+
+
+class PatchEmbed(nn.Module):
+    def __init__(self, img_size, patch_size, in_chans, embed_dim):
+        super().__init__()
+        self.patch_size = patch_size
+        num_patches = (img_size // patch_size) ** 2
+        self.proj = nn.Linear(in_chans * patch_size * patch_size, embed_dim)
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, embed_dim))
+        self.pos_embed = nn.Parameter(torch.randn(1, num_patches + 1, embed_dim) * 0.02)
+
+    def forward(self, x):
+        B, C = x.shape[:2]
+        p = self.patch_size
+        kernel = self.proj.weight.view(-1, C, p, p)
+        tokens = torch.nn.functional.conv2d(x, kernel, self.proj.bias, stride=p).flatten(2).transpose(1, 2)
+        return torch.cat([self.cls_token.expand(B, -1, -1), tokens], dim=1) + self.pos_embed

@@ -1,0 +1,25 @@
+import torch
+from torch import nn
+
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
+
+
+class PatchEmbed(nn.Module):
+    def __init__(self, img_size, patch_size, in_chans, embed_dim):
+        super().__init__()
+        self.patch_size = patch_size
+        num_patches = (img_size // patch_size) ** 2
+        self.proj = nn.Linear(in_chans * patch_size * patch_size, embed_dim)
+        self.cls_token = nn.Parameter(torch.zeros(1, 1, embed_dim))
+        self.pos_embed = nn.Parameter(torch.randn(1, num_patches + 1, embed_dim) * 0.02)
+
+    def forward(self, x):
+        B, C, H, W = x.shape
+        p = self.patch_size
+        x = x.reshape(B, C, H // p, p, W // p, p).permute(0, 2, 4, 1, 3, 5)
+        tokens = self.proj(x.reshape(B, -1, C * p * p))
+        out = torch.zeros(B, tokens.shape[1] + 1, tokens.shape[2], dtype=x.dtype)
+        out = torch.cat([out[:, :1] + self.cls_token, out[:, 1:] + tokens], dim=1)
+        return out + self.pos_embed
