@@ -25,15 +25,16 @@ the target model had sampled them one by one (Leviathan et al. 2023; Chen et al.
   on the inputs' device.
 
 Example (B = 1, K = 2, V = 3):
+    >>> g = torch.Generator().manual_seed(0)
     >>> draft_probs = torch.tensor([[[0.5, 0.3, 0.2], [0.2, 0.2, 0.6]]])
     >>> target_probs = torch.tensor([[[0.6, 0.2, 0.2], [0.1, 0.3, 0.6], [0.3, 0.3, 0.4]]])
-    >>> tokens, n = speculative_step(torch.tensor([[1, 0]]), draft_probs, target_probs, generator=g)
+    >>> tokens, n = speculative_step(torch.tensor([[1, 0]]), draft_probs, target_probs, g)
     Draft 1 is accepted with probability 0.2 / 0.3 = 2/3; if rejected, the residual is
     max(0, [0.1, -0.1, 0.0]) -> [1, 0, 0]: tokens = [[0, -1, -1]], n = [0]       (probability 1/3)
     Draft 0 is then accepted with probability 0.1 / 0.2 = 1/2; if rejected, the residual
     [0, 0.1, 0] gives token 1: tokens = [[1, 1, -1]], n = [1]                     (probability 1/3)
     Both accepted: a bonus token y from [0.3, 0.3, 0.4]: tokens = [[1, 0, y]], n = [2]  (1/3)
-    >>> speculative_step(torch.tensor([[0, 2]]), draft_probs, target_probs, generator=g)
+    >>> speculative_step(torch.tensor([[0, 2]]), draft_probs, target_probs, g)
     (tensor([[0, 2, y]]), tensor([2]))     # p >= q for both drafts: always accepted, y ~ p_2
 """
 import torch
