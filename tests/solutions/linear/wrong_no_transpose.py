@@ -2,7 +2,6 @@ import torch
 
 EXPECT = {
     'runs': 'x @ weight instead of x @ weight.T (weight is (d_out, d_in))',
-    'rows independent': 'x @ weight instead of x @ weight.T (weight is (d_out, d_in))',
 }
 
 
