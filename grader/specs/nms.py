@@ -103,9 +103,9 @@ BOX_IOU = Entry(
         iou_case(boxes(torch.Generator().manual_seed(9), 6, "continuous", 1.0, spread=20.0) + 1e4,
                  boxes(torch.Generator().manual_seed(10), 5, "continuous", 1.0, spread=20.0) + 1e4, scale=10.0,
                  label="coordinates near 1e4"),
-        iou_case(boxes(torch.Generator().manual_seed(11), 500, "continuous", 1.0, spread=50.0),
-                 boxes(torch.Generator().manual_seed(12), 400, "continuous", 1.0, spread=50.0),
-                 label="500 x 400 boxes"),
+        iou_case(boxes(torch.Generator().manual_seed(11), 150, "continuous", 1.0, spread=30.0),
+                 boxes(torch.Generator().manual_seed(12), 120, "continuous", 1.0, spread=30.0),
+                 label="150 x 120 boxes"),
     ],
     mistakes=[
         Mistake(PLUS_ONE, like=iou_like(plus_one=True),
@@ -214,8 +214,8 @@ NMS = Entry(
         nms_case(torch.tensor([[1.0, 2.0, 3.0, 5.0]]), torch.tensor([0.3]), 0.5, label="one box"),
     ],
     extreme=[
-        nms_case(boxes(torch.Generator().manual_seed(21), 300, "continuous", 1.0, spread=40.0),
-                 torch.rand(300, generator=torch.Generator().manual_seed(22)), 0.5, clear=True, label="300 boxes"),
+        nms_case(boxes(torch.Generator().manual_seed(21), 120, "continuous", 1.0, spread=25.0),
+                 torch.rand(120, generator=torch.Generator().manual_seed(22)), 0.5, clear=True, label="120 boxes"),
         nms_case(boxes(torch.Generator().manual_seed(23), 20, "continuous", 1.0, spread=10.0) + 1e4,
                  torch.rand(20, generator=torch.Generator().manual_seed(24)), 0.45, clear=True,
                  label="coordinates near 1e4"),
