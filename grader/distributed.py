@@ -162,6 +162,20 @@ def close() -> None:
     _table = None
 
 
+def checkpoint(label: str) -> None:
+    """In a rank: wait here until every rank of the group reaches its checkpoint (through the grading
+    process, not a collective), so that a rank that made fewer collective calls before it is told
+    apart from a mismatch ("rank 1 reached the end of step 1 after 1 all_reduce call"). Elsewhere:
+    nothing."""
+    if _rank is None:
+        return
+    _rank.send(("sync", label))
+    try:
+        _rank.conn.recv_bytes()
+    except (EOFError, OSError):
+        os._exit(0)                      # the pool is being killed
+
+
 def mark(label: str) -> None:
     """In a rank: a line in the rank's log, between the collectives around it. Elsewhere: nothing."""
     if _rank is not None:
@@ -246,6 +260,7 @@ class _RankState:
     seq: int = 0                                  # collectives entered on the whole group
     inside: tuple | None = None                   # (op, n, seq, peer, shape, waiting on an async call)
     end: str = ""                                 # "done", "raised", "exit" or "ended"
+    at: str = ""                                  # the point it waits at for the other ranks (checkpoint())
     payload: object = None
     log: list = field(default_factory=list)
     status: int | None = None
@@ -319,7 +334,14 @@ class Pool:
     def _follow(self, states: list[_RankState], until: float) -> None:
         """Read the ranks' streams until every rank returned, raised, ended, or waits for ever, or the
         deadline passes."""
-        while not _settled(states):
+        while True:
+            waiting = [s for s in states if s.at]
+            if waiting and len(waiting) == len(states):         # every rank reached the point: on they go
+                for s in states:
+                    s.at = ""
+                    self.conns[s.rank].send_bytes(_dumps(("go",), self.table))
+            if _settled(states):
+                return
             left = until - time.monotonic()
             if left <= 0:
                 return
@@ -406,6 +428,8 @@ def _apply(state: _RankState, message: tuple) -> None:
         state.inside = (op, n, seq, peer, shape, True)
     elif kind == "left":
         state.inside = None
+    elif kind == "sync":
+        state.at, state.inside = message[1], None
     elif kind == "done":
         state.end, state.payload, state.log, state.inside = "done", message[1:4], message[4], None
     elif kind == "raised":
@@ -417,20 +441,20 @@ def _apply(state: _RankState, message: tuple) -> None:
 def _settled(states: list[_RankState]) -> bool:
     """Every rank has returned, raised or ended, or waits in a call that can never complete: a
     collective that a finished rank made fewer of, or a send/recv with a finished peer."""
-    finished = [s for s in states if s.end]
+    finished = [s for s in states if s.end or s.at]      # a rank at a checkpoint makes no more calls
     if len(finished) == len(states):
         return True
     if not finished:
         return False
     for s in states:
-        if s.end:
+        if s.end or s.at:
             continue
         if s.inside is None:
             return False
         op, n, seq, peer, shape, _ = s.inside
         if seq is not None and any(f.seq < seq for f in finished):
             continue
-        if peer is not None and 0 <= peer < len(states) and states[peer].end:
+        if peer is not None and 0 <= peer < len(states) and (states[peer].end or states[peer].at):
             continue
         return False
     return True
@@ -456,13 +480,15 @@ def _where(inside: tuple) -> str:
 
 
 def _hang_message(states: list[_RankState], deadline: float) -> str:
-    waiting = [s for s in states if s.inside is not None and not s.end]
+    waiting = [s for s in states if s.inside is not None and not s.end and not s.at]
     said = [f"rank {s.rank} {_where(s.inside)}" for s in waiting]
     others = []
     for s in states:
         if s in waiting:
             continue
-        if s.end == "done":
+        if s.at:
+            others.append(f"rank {s.rank} reached {s.at} after {_calls(s.counts)}")
+        elif s.end == "done":
             others.append(f"rank {s.rank} returned after {_calls(s.counts)}")
         elif s.end:
             others.append(f"rank {s.rank} stopped after {_calls(s.counts)}")
@@ -473,7 +499,7 @@ def _hang_message(states: list[_RankState], deadline: float) -> str:
         return (f"the ranks returned having made different numbers of collective calls ({counts}): a call that "
                 f"the other ranks never make is never matched")
     text = " and ".join(said) + (" while " + " and ".join(others) if others else "")
-    if all(s.end or s.inside is not None for s in states) and any(s.end for s in states):
+    if all(s.end or s.at or s.inside is not None for s in states) and any(s.end or s.at for s in states):
         ending = "it can never complete: every rank must make the same collective calls in the same order"
     else:
         ending = (f"nothing moved for {deadline:.3g} s: every rank must make the same collective calls in the "
