@@ -806,3 +806,16 @@ def storage_elements(root, skip=()) -> int:
                 and type(obj).__module__ != "torch.distributed.distributed_c10d":
             todo += list(vars(obj).values())
     return sum(storages.values()) // 4
+
+
+def shared_loss(params, x, skip=()):
+    """A rank's loss on its share x (b, total numel) of a batch: each parameter meets its own slice of
+    features through a nonlinearity, so its gradient depends on the data; parameters in skip are
+    left out. The mean over rows: with equal shares, the mean of the ranks' losses is the whole batch's."""
+    loss, at = x.new_zeros(()), 0
+    for i, p in enumerate(params):
+        n = p.numel()
+        if i not in skip:
+            loss = loss + (x[:, at:at + n] @ p.reshape(-1)).tanh().pow(2).mean()
+        at += n
+    return loss

@@ -32,18 +32,6 @@ HINTS = [
 ]
 
 
-def loss_of(params, x, skip=()):
-    """A rank's loss on its share x (b, total numel): each parameter meets its own slice of features
-    through a nonlinearity, so its gradient depends on the data; parameters in skip are left out."""
-    loss, at = x.new_zeros(()), 0
-    for i, p in enumerate(params):
-        n = p.numel()
-        if i not in skip:
-            loss = loss + (x[:, at:at + n] @ p.reshape(-1)).tanh().pow(2).mean()
-        at += n
-    return loss
-
-
 def on_rank(cls, case: Case, ns):
     """Two steps of backward and finish() on this rank's share of each batch."""
     k = case.kwargs
@@ -53,7 +41,7 @@ def on_rank(cls, case: Case, ns):
     trace = Trace()
     for step, x in enumerate(k["batches"], 1):
         before = len(distributed.calls("all_reduce"))
-        loss_of(params, x.chunk(n)[r], k["unused"].get(r, ())).backward()
+        kit.shared_loss(params, x.chunk(n)[r], k["unused"].get(r, ())).backward()
         during = len(distributed.calls("all_reduce")) - before
         sync.finish()
         sizes = [c.numel for c in distributed.calls("all_reduce")[before:]]
