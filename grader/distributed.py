@@ -592,8 +592,18 @@ def _rank_main(rank: int, world_size: int, store: str, sock: socket.socket, tabl
     _rank = _Rank(rank, Connection(sock.detach()), table)
     try:
         os.environ["GLOO_SOCKET_IFNAME"] = _loopback()
-        dist.init_process_group("gloo", store=dist.FileStore(store, world_size), rank=rank,
-                                world_size=world_size, timeout=timedelta(seconds=GLOO_SECONDS))
+        # the sandbox's stand-in for torch._dynamo (sandbox.lighten_torch) has no trace rules for
+        # init_process_group to clear: out of sight while it runs
+        dynamo = sys.modules.get("torch._dynamo")
+        stand_in = dynamo is not None and not hasattr(dynamo, "trace_rules")
+        if stand_in:
+            del sys.modules["torch._dynamo"]
+        try:
+            dist.init_process_group("gloo", store=dist.FileStore(store, world_size), rank=rank,
+                                    world_size=world_size, timeout=timedelta(seconds=GLOO_SECONDS))
+        finally:
+            if stand_in:
+                sys.modules["torch._dynamo"] = dynamo
         _install()
     except Exception as e:
         _rank.send(("failed", f"{type(e).__name__}: {e}"))
@@ -754,6 +764,9 @@ class _Work:
 
 
 _ORIGINALS: dict = {}
+# libraries that never call a collective by a name of their own: their many modules are not searched
+LIBRARIES = ("torch.", "sympy", "numpy", "mpmath", "hypothesis", "_pytest", "pytest", "pygments", "rich", "typer",
+             "click", "networkx", "jinja2", "scipy", "sklearn", "transformers", "xdist", "execnet")
 
 
 def _install() -> None:
@@ -769,8 +782,8 @@ def _install() -> None:
         for module in (dist, distributed_c10d):
             if getattr(module, op, None) is original:
                 setattr(module, op, wrapped)
-    for module in list(sys.modules.values()):
-        if module is None or module is dist or module is distributed_c10d:
+    for name, module in list(sys.modules.items()):
+        if module is None or module is dist or module is distributed_c10d or name.startswith(LIBRARIES):
             continue
         try:
             names = vars(module)

@@ -16,21 +16,21 @@ class DDPGradSync:
         if bucket:
             self.buckets.append(bucket)
         self.bucket_of = {i: b for b, bucket in enumerate(self.buckets) for i in bucket}
-        self.reset()
+        self._reset()
         for i, p in enumerate(params):
-            p.register_post_accumulate_grad_hook(lambda p, i=i: self.ready(i))
+            p.register_post_accumulate_grad_hook(lambda p, i=i: self._ready(i))
 
-    def reset(self):
+    def _reset(self):
         self.missing = [len(bucket) for bucket in self.buckets]
         self.launched = []                                      # (work, flat buffer) of buckets 0, 1, ...
 
-    def ready(self, i: int):
+    def _ready(self, i: int):
         self.missing[self.bucket_of[i]] -= 1
         # launch in bucket order, so that every rank's k-th all_reduce is the same bucket
         while len(self.launched) < len(self.buckets) and self.missing[len(self.launched)] == 0:
-            self.launch(len(self.launched))
+            self._launch(len(self.launched))
 
-    def launch(self, b: int):
+    def _launch(self, b: int):
         grads = [self.params[i].grad if self.params[i].grad is not None else torch.zeros_like(self.params[i])
                  for i in self.buckets[b]]                      # an unused parameter contributes zeros
         flat = torch.cat([g.reshape(-1) for g in grads])
@@ -38,7 +38,7 @@ class DDPGradSync:
 
     def finish(self) -> None:
         for b in range(len(self.launched), len(self.buckets)):  # buckets with a parameter unused on this rank
-            self.launch(b)
+            self._launch(b)
         world = dist.get_world_size()
         for bucket, (work, flat) in zip(self.buckets, self.launched):
             work.wait()
@@ -48,4 +48,4 @@ class DDPGradSync:
                 p = self.params[i]
                 p.grad = flat[offset:offset + p.numel()].view_as(p).clone()
                 offset += p.numel()
-        self.reset()
+        self._reset()

@@ -153,4 +153,4 @@ DRILL = Drill(entries=[Entry(
     ],
     grad=False,
     device=False,
-)], max_examples=8)
+)], max_examples=5)
