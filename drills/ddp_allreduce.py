@@ -1,4 +1,4 @@
-"""Bucketed gradient all-reduce (DDP) 数据并行梯度同步
+"""DDP gradient all-reduce DDP梯度同步
 
 Write `DDPGradSync(params, bucket_bytes)`: the gradient synchronisation of data-parallel training,
 as torch's DistributedDataParallel does it, on a torch.distributed process group that is already

@@ -1,4 +1,4 @@
-"""Tensor-parallel MLP (Megatron) 张量并行MLP
+"""Tensor-parallel MLP 张量并行MLP
 
 Write the module `TensorParallelMLP(fc1_weight, fc1_bias, fc2_weight, fc2_bias)`: one rank's part
 of a Megatron-style MLP split over the N ranks of a torch.distributed process group (already

@@ -1,4 +1,4 @@
-"""ZeRO-sharded AdamW (stages 1-3) ZeRO分片优化器
+"""ZeRO optimizer ZeRO优化器
 
 Write `ZeroAdamW(params, stage, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01)`: AdamW
 (exactly torch.optim.AdamW's step) sharded over the N ranks of a torch.distributed process group

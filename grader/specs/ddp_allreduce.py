@@ -16,7 +16,7 @@ from grader import distributed, kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Mistake, Trace
 
-META = dict(title="Bucketed gradient all-reduce (DDP)", zh="数据并行梯度同步", topic="distributed",
+META = dict(title="DDP gradient all-reduce", zh="DDP梯度同步", topic="distributed",
             difficulty="hard", minutes=30, oracle="single-process autograd on the whole batch")
 HINTS = [
     "Buckets: for i in reversed(range(len(params))) append i to the current bucket and add "

@@ -17,7 +17,7 @@ from grader import distributed, kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Mistake
 
-META = dict(title="Tensor-parallel MLP (Megatron)", zh="张量并行MLP", topic="distributed", difficulty="hard",
+META = dict(title="Tensor-parallel MLP", zh="张量并行MLP", topic="distributed", difficulty="hard",
             minutes=30, oracle="the unsharded MLP (F.linear, F.gelu) in one process")
 HINTS = [
     "fc1 is column-parallel: rank r keeps rows r*d_ff/N .. (r+1)*d_ff/N of fc1_weight (its output "

@@ -17,7 +17,7 @@ from grader import distributed, kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Mistake, Trace
 
-META = dict(title="ZeRO-sharded AdamW (stages 1-3)", zh="ZeRO分片优化器", topic="distributed", difficulty="hard",
+META = dict(title="ZeRO optimizer", zh="ZeRO优化器", topic="distributed", difficulty="hard",
             minutes=40, oracle="torch.optim.AdamW on the whole batch in one process")
 HINTS = [
     "s = -(-p.numel() // N); the padded flat view is F.pad(p.reshape(-1), (0, s * N - p.numel())) and rank r "
@@ -51,7 +51,8 @@ def on_rank(cls, case: Case, ns):
         reduces = [c.numel for c in distributed.calls()[before:] if c.op == "all_reduce"]
         kept = kit.storage_elements(opt, skip=params if stage < 3 else ())
         limit = 3 * sum(shards)
-        out = {"params": [t.detach().clone() for t in opt.full_params()],
+        current = params if stage < 3 else opt.full_params()     # stages 1-2: the caller's tensors, in place
+        out = {"params": [t.detach().clone() for t in current],
                "exp_avg, exp_avg_sq sizes": [[t.numel() for t in getattr(opt, name, [])]
                                              for name in ("exp_avg", "exp_avg_sq")],
                "memory after step()": "within 3 shards" if kept <= limit else
