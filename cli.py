@@ -47,6 +47,12 @@ MARK = {"pass": "✓", "fail": "✗", "error": "!", "todo": "…", "skipped": "-
 _store: list[Store] = []
 
 
+def reopen_store() -> None:
+    """Open the store afresh at its next use: each command (and each notebook cell) opens the store
+    of the DRILL_HOME it runs under."""
+    _store.clear()
+
+
 def opened_store() -> Store:
     """The progress store, opened once per command; what its opening repaired is said once. Raises
     StoreError or HomeError when it cannot be opened."""
@@ -161,7 +167,7 @@ def show_version(value: bool) -> None:
 def options(version_: Annotated[bool, typer.Option("--version", callback=show_version, is_eager=True,
                                                    help="Show drill's version and exit.")] = False):
     """Practise writing ML components by hand: drill start softmax, then drill check."""
-    _store.clear()                   # each command opens the store of the DRILL_HOME it runs under
+    reopen_store()
 
 
 ID = Annotated[str, typer.Argument(metavar="ID", autocompletion=drill_ids,
@@ -234,27 +240,34 @@ def drill_lines(infos, summary: dict) -> list[str]:
     return out
 
 
-def prompt_lines(prompt: str, width: int) -> list[str]:
-    """The prompt for a terminal `width` columns wide: its prose (paragraphs, list items and their
-    continuation lines) joined and re-wrapped at words with hanging indents; its code, examples
-    and formulas (lines indented further than the prose around them) kept as written, and wrapped
-    with a deeper indent only when too long."""
-    blocks, hang = [], None       # (text, indent of its continuation lines); hang: the open paragraph's
+def prompt_blocks(prompt: str) -> list[tuple[str, int, bool]]:
+    """The prompt in blocks, in order: its prose (a paragraph or a list item, its continuation lines
+    joined) and its code, examples and formulas (lines indented further than the prose around
+    them, one block each), as (text, indent of continuation lines, whether it is code); a blank
+    line is ("", 0, False)."""
+    blocks, hang = [], None       # hang: the open paragraph's indent
     for line in prompt.splitlines():
         lead, marker = re.match(r"( *)([-*] |\d+\. )?", line).groups()
         if not line.strip():
-            blocks.append(("", 0))
+            blocks.append(("", 0, False))
             hang = None
         elif marker or (hang is None and not lead):       # a list item, or a paragraph begins
             hang = len(lead) + len(marker or "")
-            blocks.append((line, hang))
+            blocks.append((line, hang, False))
         elif hang is not None and len(lead) == hang:      # the paragraph goes on
-            blocks[-1] = (blocks[-1][0] + " " + line.strip(), hang)
+            blocks[-1] = (blocks[-1][0] + " " + line.strip(), hang, False)
         else:                                             # code, an example, a formula
-            blocks.append((line, len(lead) + 4))
+            blocks.append((line, len(lead) + 4, True))
             hang = None
+    return blocks
+
+
+def prompt_lines(prompt: str, width: int) -> list[str]:
+    """The prompt for a terminal `width` columns wide: its prose joined and re-wrapped at words with
+    hanging indents; its code, examples and formulas kept as written, and wrapped with a deeper
+    indent only when too long."""
     out = []
-    for text, indent in blocks:
+    for text, indent, _ in prompt_blocks(prompt):
         out += textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=False,
                              break_on_hyphens=False) or [""]
     return out
@@ -274,16 +287,20 @@ def check_line(check: Check) -> str:
     return text
 
 
-def verdict_summary(verdict: Verdict, info: registry.DrillInfo) -> Panel:
+def verdict_summary(verdict: Verdict, info: registry.DrillInfo, command: str = "drill check",
+                    where: str | None = None) -> Panel:
+    """The verdict's last word; `command` grades again (`%%drill gqa` in a notebook) and `where` is
+    what the learner edits (default: the file graded)."""
     if verdict.status == "pass":
         body, colour = f"[bold green]Passed[/] {info.id} — {info.title} {info.zh}", "green"
     elif verdict.status == "todo":
-        body, colour = (f"[bold yellow]Not started[/]: fill in the TODO in {escape(verdict.file)}, "
-                        f"then run drill check again."), "yellow"
+        body, colour = (f"[bold yellow]Not started[/]: fill in the TODO in {escape(where or verdict.file)}, "
+                        f"then run {escape(command)} again."), "yellow"
     else:
         failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
         body, colour = f"[bold red]Failed[/]: {', '.join(failed)}", "red"
-    body += f"\n[dim]seed {verdict.seed} (drill check --seed {verdict.seed} repeats it) · {verdict.seconds:.1f} s[/]"
+    body += (f"\n[dim]seed {verdict.seed} ({escape(command)} --seed {verdict.seed} repeats it) · "
+             f"{verdict.seconds:.1f} s[/]")
     if verdict.output_bytes:
         shown = verdict.output[:1500]
         more = f"\n… {verdict.output_bytes:,} bytes in all" if verdict.output_bytes > len(shown) else ""
@@ -457,15 +474,15 @@ def check(drill_id: last_or("last started") = None,
 EXIT_CODES = {"pass": 0, "fail": 1, "todo": 1, "error": 3}
 
 
-def next_step(drill_id: str) -> str:
+def next_step(drill_id: str, start: str = "drill start") -> str:
     """What to do after a pass: the next unseen drill of this topic, else a review that is due, else
-    the next unseen drill anywhere."""
+    the next unseen drill anywhere; `start` is how it is started (`%drill start` in a notebook)."""
     from grader import schedule
     following = schedule.suggestions(store(), after=drill_id)
     if not following:
         return "[green]Every drill is started and no review is due: drill mock for an interview.[/]"
     drill, why = following[0]
-    return f"Next: [bold]drill start {drill}[/] [dim]({why})[/]"
+    return f"Next: [bold]{escape(start)} {drill}[/] [dim]({why})[/]"
 
 
 def target(drill_id: str | None, file: Path | None) -> tuple[str, registry.DrillInfo, Path]:
@@ -498,15 +515,16 @@ def digest_of(path: Path) -> str | None:
         return None
 
 
-def record_check(s: Store, drill_id: str, verdict: Verdict, digest: str | None, path) -> bool:
-    """Store the check and the review it earns. Each distinct version of the file counts once as an
-    attempt: returns False for a version checked before (recorded, not counted again)."""
+def record_check(s: Store, drill_id: str, verdict: Verdict, digest: str | None, path, **detail) -> bool:
+    """Store the check and the review it earns (`detail`: more to keep with it, such as
+    source="notebook"). Each distinct version of the file counts once as an attempt: returns False
+    for a version checked before (recorded, not counted again)."""
     from grader import schedule
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     mistakes = {c.name: c.mistake for c in verdict.checks if c.mistake}
     hints = list(dict.fromkeys(c.hint for c in verdict.checks if c.hint))
     new = s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
-                   seed=verdict.seed, file=str(path), mistakes=mistakes, hints=hints, digest=digest)
+                   seed=verdict.seed, file=str(path), mistakes=mistakes, hints=hints, digest=digest, **detail)
     if new:
         schedule.after_check(s, drill_id, registry.get(drill_id).minutes)
     return new
@@ -560,17 +578,23 @@ def hint(drill_id: last_or("last started or checked") = None):
     info = known(drill_id)
     if not info.hints:
         raise unusable(f"{info.id} has no hints.")
+    console.print(f"[bold]{info.id}[/] · {info.title} {info.zh}")
+    for line in next_hint(s, info):
+        console.print(line)
+
+
+def next_hint(s: Store, info: registry.DrillInfo, **detail) -> list[str]:
+    """Record one more hint for a drill that has hints (`detail` is kept with it) and return the
+    lines that show it: the hint for the mistake the last check named, then the hints taken so far."""
     checks = [e for e in s.attempt(info.id) if e["kind"] == "check"]
     named = checks[-1]["detail"].get("hints", []) if checks else []
     n = min(s.hints_taken(info.id) + 1, len(info.hints))
-    try_record("this hint", lambda: s.record("hint", info.id, number=n))
-    console.print(f"[bold]{info.id}[/] · {info.title} {info.zh}")
-    for text in named:
-        console.print(f"[bold yellow]for the mistake your last check named:[/] {escape(text)}")
-    for i, text in enumerate(info.hints[:n], 1):
-        console.print(f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}")
+    try_record("this hint", lambda: s.record("hint", info.id, number=n, **detail))
+    lines = [f"[bold yellow]for the mistake your last check named:[/] {escape(text)}" for text in named]
+    lines += [f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}" for i, text in enumerate(info.hints[:n], 1)]
     if n == len(info.hints):
-        console.print("[dim]That was the last hint; drill solution shows the reference.[/]")
+        lines.append("[dim]That was the last hint; drill solution shows the reference.[/]")
+    return lines
 
 
 @app.command()
@@ -1061,16 +1085,22 @@ class keys:
 GRADING_COMMANDS = {"check", "watch", "mock"}
 
 
+def start_grader_early() -> None:
+    """Start the warm grader without waiting for it, so that importing torch there overlaps with
+    what comes before the first check."""
+    try:
+        from grader import client
+        if home.writable():
+            client.ensure(home.home(), wait=False)
+    except Exception:
+        pass                 # the check itself says what is wrong
+
+
 def main() -> None:
     """Start the warm grader before anything else when the command will grade, so that importing
     torch there overlaps with this process's own start."""
     if len(sys.argv) > 1 and sys.argv[1] in GRADING_COMMANDS and "--help" not in sys.argv:
-        try:
-            from grader import client
-            if home.writable():
-                client.ensure(home.home(), wait=False)
-        except Exception:
-            pass                 # the command itself says what is wrong
+        start_grader_early()
     try:
         app()
     except (StoreError, HomeError) as e:     # the store failed under a command that reads it: said, not a traceback

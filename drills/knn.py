@@ -1,4 +1,4 @@
-"""k-nearest-neighbour classification  K近邻分类
+"""k-NN classification  K近邻分类
 
 Write `knn_predict(x_train, y_train, x_test, k)`: the label of every test point by a majority
 vote of its k nearest training points.

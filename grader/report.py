@@ -103,14 +103,17 @@ def figures(store, now: float | None = None) -> dict:
         "mistakes": mistakes,
         "mocks": store.mocks(),
         "recent": [{"ts": e["ts"], "drill": e["drill"], "kind": e["kind"], "status": e["status"],
-                    "failed": e["failed"], "repeat": bool(e["detail"].get("repeat"))}
+                    "failed": e["failed"], "repeat": bool(e["detail"].get("repeat")),
+                    "source": e["detail"].get("source", "")}
                    for e in events[-RECENT:]][::-1],
     }
 
 
 def event_name(e: dict) -> str:
-    """What a recent event was, in words: 'check fail', 'check pass (same file again)', 'hint'."""
+    """What a recent event was, in words: 'check fail', 'check pass (same file again)', 'hint',
+    'check pass in a notebook'."""
     text = e["kind"] + (f" {e['status']}" if e["status"] else "")
+    text += " in a notebook" if e.get("source") == "notebook" else ""
     return text + (" (same file again)" if e.get("repeat") else "")
 
 

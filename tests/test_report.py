@@ -46,6 +46,14 @@ def test_figures_count_each_version_once_and_cover_topics_rates_streak_and_the_w
     assert f["recent"][-1]["kind"] == "start" and any(e["repeat"] for e in f["recent"])
 
 
+def test_recent_events_say_which_came_from_a_notebook(drill_home):
+    store = Store(store_path())
+    store.record("check", "softmax", status="fail", seconds=1, failed=["values"], digest="a", source="notebook")
+    store.record("check", "softmax", status="pass", seconds=1, digest="b")
+    names = [report.event_name(e) for e in report.figures(store)["recent"]]
+    assert names == ["check pass", "check fail in a notebook"]
+
+
 def test_clock_is_one_format_for_every_duration():
     assert [report.clock(s) for s in (None, 0, 59.9, 61, 600, 3725)] == ["", "0:00", "0:59", "1:01", "10:00",
                                                                         "1:02:05"]

@@ -10,7 +10,7 @@ import torch
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference.knn import knn_predict as reference_knn
 
-META = dict(title="k-nearest-neighbour classification", zh="K近邻分类", topic="classic ML", difficulty="easy",
+META = dict(title="k-NN classification", zh="K近邻分类", topic="classic ML", difficulty="easy",
             minutes=12, oracle="brute force over Python lists; sklearn KNeighborsClassifier (brute) where no tie")
 HINTS = [
     "All distances at once: d2 = ((x_test[:, None, :] - x_train[None, :, :]) ** 2).sum(-1) is (m, n). Ranking by "

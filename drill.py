@@ -1,0 +1,170 @@
+"""Practise in Jupyter: `%load_ext drill`, then `%drill start gqa` shows the prompt and the stub to
+copy, and a cell headed `%%drill gqa` is graded as your file for gqa.
+
+The cell is written to DRILL_HOME/workspace/notebook/<id>.py and graded by the same warm grader as
+`drill check`: your code runs in the grader's processes, never in the kernel's, so a hang or a
+crash there ends in a verdict and leaves the kernel alone. The verdict is shown as the terminal
+shows it and recorded in the same progress store, marked as coming from a notebook. The cell then
+runs in the notebook as usual, so that what it defines can be tried out; a cell that did not load
+in the grader (it raised, hung or ended its process there) is not run in the kernel.
+
+Needs IPython (pip install -e ".[notebook]"); importing this module does not."""
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import shlex
+from pathlib import Path
+
+import cli
+from grader import home
+
+USAGE = "%drill start ID shows a drill's prompt; %%drill ID [--hint] [--seed N] heading a cell grades it"
+
+
+def load_ipython_extension(ip) -> None:
+    """`%load_ext drill`: register the magic, and start the warm grader so that the first graded
+    cell does not wait for torch to load."""
+    ip.register_magic_function(drill, magic_kind="line_cell", magic_name="drill")
+    cli.start_grader_early()
+
+
+class Usage(argparse.ArgumentParser):
+    def error(self, message):
+        from IPython.core.error import UsageError
+        raise UsageError(f"{message}\n{USAGE}")
+
+
+CELL = Usage(prog="%%drill", add_help=False)
+CELL.add_argument("id")
+CELL.add_argument("--hint", action="store_true")
+CELL.add_argument("--seed", type=int)
+
+
+def drill(line: str, cell: str | None = None) -> None:
+    """%drill start ID · %%drill ID [--hint] [--seed N]"""
+    import typer
+    cli.reopen_store()
+    try:
+        if cell is None:
+            words = shlex.split(line)
+            if len(words) != 2 or words[0] != "start":
+                from IPython.core.error import UsageError
+                raise UsageError(USAGE)
+            start(cli.known(words[1]))
+        else:
+            grade_cell(CELL.parse_args(shlex.split(line)), cell)
+    except typer.Exit:
+        pass                  # what could not be done was said
+
+
+def start(info) -> None:
+    """The prompt as Markdown, and the stub headed by its magic, ready to copy into a cell; the
+    drill's clock starts."""
+    from IPython.display import Markdown, display
+    cli.try_record("this start", lambda: cli.store().record("start", info.id, source="notebook"))
+    display(Markdown(start_page(info)))
+
+
+def start_page(info) -> str:
+    prompt = info.prompt().splitlines()[1:]            # its first line is the title, shown in the heading
+    return "\n".join([f"### {info.id} · {info.title} {info.zh}",
+                      f"*{info.difficulty} · about {info.minutes} min · {info.topic}*", "",
+                      prompt_markdown("\n".join(prompt).strip("\n")), "",
+                      "Copy this into a cell, fill it in and run it to grade it:", "",
+                      "```python", f"%%drill {info.id}", stub_code(info), "```"])
+
+
+def prompt_markdown(prompt: str) -> str:
+    """The prompt's prose as it is, its code, examples and formulas in fenced blocks."""
+    out: list[str] = []
+    code: list[str] = []
+
+    def close() -> None:
+        while code and not code[-1].strip():
+            code.pop()
+        if code:
+            lead = min(len(c) - len(c.lstrip()) for c in code if c.strip())
+            out.extend(["```", *(c[lead:] for c in code), "```"])
+            code.clear()
+
+    for text, _, is_code in cli.prompt_blocks(prompt):
+        if is_code or (code and not text):          # a blank line inside an example stays in it
+            code.append(text)
+            continue
+        close()
+        out.append(prose(text))
+    close()
+    return "\n".join(out)
+
+
+def prose(text: str) -> str:
+    """A line of prose as Markdown: a `*` outside code spans (n_heads*head_dim) is not emphasis."""
+    marker = re.match(r" *([-*] )?", text)[0]
+    parts = re.split(r"(`[^`]*`)", text[len(marker):])
+    return marker + "".join(p if p.startswith("`") else p.replace("*", r"\*") for p in parts)
+
+
+def stub_code(info) -> str:
+    """The stub without its docstring (the prompt, shown above it)."""
+    source = info.stub.read_text(encoding="utf-8")
+    body = ast.parse(source).body
+    docstring = body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+    lines = source.splitlines()
+    return "\n".join(lines[body[0].end_lineno:] if docstring else lines).strip("\n")
+
+
+def grade_cell(args: argparse.Namespace, cell: str) -> None:
+    from grader import client
+    from IPython import get_ipython
+    info = cli.known(args.id)
+    command = f"%%drill {info.id}"
+    path = cell_file(info.id, cell)
+    console = cli.console
+    console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · this cell")
+    digest = cli.digest_of(path)
+    try:
+        verdict = client.grade(info.id, path, home=cli.grader_home(), seed=args.seed,
+                               on_check=lambda c: console.print(cli.check_line(c)), replay=home.writable())
+    except (OSError, RuntimeError) as e:
+        raise cli.unusable(f"The grader could not run: {e}.") from None
+    except KeyboardInterrupt:
+        console.print("[yellow]Interrupted: the grading was stopped, nothing was recorded, and the cell was not "
+                      "run.[/]")
+        return
+    console.print(cli.verdict_summary(verdict, info, command=command, where="this cell"))
+    if verdict.status == "error":
+        cli.err.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
+    else:
+        recorded = cli.try_record("this check", lambda: cli.record_check(cli.store(), info.id, verdict, digest, path,
+                                                                         source="notebook"))
+        if recorded and verdict.passed:
+            console.print(cli.next_step(info.id, start="%drill start"))
+    if args.hint:
+        if info.hints:
+            for text in cli.next_hint(cli.store(), info, source="notebook"):
+                console.print(text)
+        else:
+            console.print(f"{info.id} has no hints.")
+    if any(c.name == "load" and c.status == "pass" for c in verdict.checks):
+        get_ipython().run_cell(cell, store_history=False)
+    else:
+        console.print("[dim]The cell was not run in the notebook: it did not load in the grader (above), and what "
+                      "hangs or ends its process there would take the kernel with it.[/]")
+
+
+def cell_file(drill_id: str, cell: str) -> Path:
+    """Write the cell where the grader reads it: DRILL_HOME/workspace/notebook/<id>.py (a private
+    folder when DRILL_HOME is read-only: graded, not recorded). A blank first line stands for the
+    %%drill line, so that line numbers in the verdict are the cell's."""
+    try:
+        folder = (home.workspace() if home.writable() else cli.grader_home()) / "notebook"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{drill_id}.py"
+        home.write_atomically(path, ("\n" + cell).encode("utf-8"))
+    except home.HomeError as e:
+        raise cli.unusable(f"Cannot write the cell for {drill_id}: {e}.") from None
+    except OSError as e:
+        raise cli.unusable(f"Cannot write the cell for {drill_id}: {home.why_not_written(e)}.") from None
+    return path

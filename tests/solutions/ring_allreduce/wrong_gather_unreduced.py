@@ -1,0 +1,41 @@
+import torch
+
+EXPECT = {
+    'all_gather_step: values': 'all-gather sends chunk (r - step) % N, one rank r has only partly reduced: it owns chunk (r + 1) % N after reduce-scatter, so step s sends (r + 1 - step) % N',
+    'ring_allreduce: values': 'all-gather starts from chunk r, which rank r has only partly reduced: after reduce-scatter rank r owns chunk (r + 1) % N, so all-gather step s sends chunk (r + 1 - s) % N',
+    "ring_allreduce: every rank ends with every rank's data": '',
+    'ring_allreduce: summed along the ring': '',
+}
+
+
+def reduce_scatter_step(chunks: list[list[torch.Tensor]], step: int) -> tuple[list[list[torch.Tensor]], list[int]]:
+    N = len(chunks)
+    out = [list(row) for row in chunks]                 # new lists; chunks left alone stay shared
+    sent = [0] * N
+    for r in range(N):
+        c, dst = (r - step) % N, (r + 1) % N
+        out[dst][c] = out[dst][c] + chunks[r][c]        # a new tensor: the given ones stay as they are
+        sent[r] = chunks[r][c].numel() * chunks[r][c].element_size()
+    return out, sent
+
+
+def all_gather_step(chunks: list[list[torch.Tensor]], step: int) -> tuple[list[list[torch.Tensor]], list[int]]:
+    N = len(chunks)
+    out = [list(row) for row in chunks]
+    sent = [0] * N
+    for r in range(N):
+        c, dst = (r - step) % N, (r + 1) % N           # as in reduce-scatter
+        out[dst][c] = chunks[r][c]
+        sent[r] = chunks[r][c].numel() * chunks[r][c].element_size()
+    return out, sent
+
+
+def ring_allreduce(tensors: list[torch.Tensor]) -> tuple[list[torch.Tensor], list[int]]:
+    N = len(tensors)
+    chunks = [list(t.flatten().tensor_split(N)) for t in tensors]     # chunks[r][c]
+    sent = [0] * N
+    for phase in (reduce_scatter_step, all_gather_step):
+        for step in range(N - 1):
+            chunks, step_sent = phase(chunks, step)
+            sent = [a + b for a, b in zip(sent, step_sent)]
+    return [torch.cat(row).view_as(t) for row, t in zip(chunks, tensors)], sent

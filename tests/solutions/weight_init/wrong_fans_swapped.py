@@ -1,0 +1,43 @@
+import math
+
+import torch
+
+EXPECT = {
+    'kaiming_uniform: uniform entries within ±b': '',
+    'kaiming_uniform: frequencies': 'fan_in and fan_out swapped: a weight is (out_features, in_features, ...), so fan_in = shape[1] (times the receptive field) and fan_out = shape[0]',
+    'kaiming_normal: frequencies': 'fan_in and fan_out swapped: a weight is (out_features, in_features, ...), so fan_in = shape[1] (times the receptive field) and fan_out = shape[0]',
+}
+
+
+def fans(shape):
+    receptive = math.prod(shape[2:])
+    return shape[0] * receptive, shape[1] * receptive      # (in, out), as x @ W
+
+
+def gain_of(nonlinearity, a):
+    return math.sqrt(2.0) if nonlinearity == "relu" else math.sqrt(2.0 / (1 + a * a))
+
+
+def xavier_uniform(shape, gain=1.0, generator=None):
+    fan_in, fan_out = fans(shape)
+    b = gain * math.sqrt(6.0 / (fan_in + fan_out))
+    return torch.empty(shape).uniform_(-b, b, generator=generator)
+
+
+def xavier_normal(shape, gain=1.0, generator=None):
+    fan_in, fan_out = fans(shape)
+    std = gain * math.sqrt(2.0 / (fan_in + fan_out))
+    return torch.randn(shape, generator=generator) * std
+
+
+def kaiming_uniform(shape, a=0.0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    fan_in, fan_out = fans(shape)
+    std = gain_of(nonlinearity, a) / math.sqrt(fan_in if mode == "fan_in" else fan_out)
+    b = math.sqrt(3.0) * std
+    return torch.empty(shape).uniform_(-b, b, generator=generator)
+
+
+def kaiming_normal(shape, a=0.0, mode="fan_in", nonlinearity="leaky_relu", generator=None):
+    fan_in, fan_out = fans(shape)
+    std = gain_of(nonlinearity, a) / math.sqrt(fan_in if mode == "fan_in" else fan_out)
+    return torch.randn(shape, generator=generator) * std
