@@ -23,7 +23,7 @@ runs forward and backward on its own equal share of the batch; after `finish()`,
   `.grad` after `finish()`. Then get ready for the next step (the caller sets `p.grad = None`
   between steps, and the hooks fire again).
 - Graded on 2 and 3 ranks over two steps: the gradients, the number and sizes of the all_reduce
-  calls in order, and how many were launched before backward returned.
+  calls in order, how many were launched before backward returned, and that they are async.
 
 Example (2 ranks, params of shapes (2, 3), (3,), (4,), float32, bucket_bytes = 20):
     reverse order: (4,) 16 bytes, then (3,) 16 + 12 = 28 >= 20: bucket 0 = [params[2], params[1]]

@@ -1,12 +1,12 @@
 """ddp_allreduce: bucketed gradient all-reduce on a real gloo process group of 2 or 3 ranks. Every rank
 builds the learner's DDPGradSync on the same parameters, and for two steps runs backward on its equal
 share of the batch (a parameter may be left out of some ranks' loss), then finish(); each step returns
-the gradients, the sizes of the all_reduce calls in order and how many were launched before backward
-returned, compared rank by rank with the reference's (tested against single-process whole-batch
-gradients). Particular to it: bucket boundaries at exactly bucket_bytes, a bucket per parameter and one
-bucket for all, parameters unused on one rank or on every rank, and the classic mistakes of summing
-instead of averaging, overlapping buckets, buckets filled from the first parameter, every bucket
-reduced only in finish(), and a parameter unused on one rank hanging the reduce."""
+the gradients, the sizes of the all_reduce calls in order, how many were launched before backward
+returned and how many with async_op=True, compared rank by rank with the reference's (tested against
+single-process whole-batch gradients). Particular to it: bucket boundaries at exactly bucket_bytes, a
+bucket per parameter and one bucket for all, parameters unused on one rank or on every rank, and the
+classic mistakes of summing instead of averaging, overlapping buckets, buckets filled from the first
+parameter, every bucket reduced only in finish(), and a parameter unused on one rank hanging the reduce."""
 from hypothesis import strategies as st
 
 import torch
@@ -44,9 +44,11 @@ def on_rank(cls, case: Case, ns):
         kit.shared_loss(params, x.chunk(n)[r], k["unused"].get(r, ())).backward()
         during = len(distributed.calls("all_reduce")) - before
         sync.finish()
-        sizes = [c.numel for c in distributed.calls("all_reduce")[before:]]
+        made = distributed.calls("all_reduce")[before:]
         trace.step(f"step {step}", {"grads": [p.grad.clone() if p.grad is not None else None for p in params],
-                                    "all_reduce sizes": sizes, "all_reduce launched during backward": during})
+                                    "all_reduce sizes": [c.numel for c in made],
+                                    "all_reduce launched during backward": during,
+                                    "all_reduce with async_op=True": sum(c.async_op for c in made)})
         for p in params:
             p.grad = None
         distributed.checkpoint(f"the end of step {step}")     # a rank short of a bucket is named here

@@ -25,7 +25,8 @@ HINTS = [
     "step(): average first. Stage 1: all_reduce the padded flat gradient, take your slice, / N. Stages 2-3: "
     "out = torch.empty(s); dist.reduce_scatter_tensor(out, padded_grad); out /= N.",
     "AdamW on the shard exactly as torch: p.mul_(1 - lr * wd); m.mul_(b1).add_(g, alpha=1 - b1); "
-    "v.mul_(b2).addcmul_(g, g, value=1 - b2); p.addcdiv_(m, (v / (1 - b2 ** t)).sqrt() + eps, value=-lr / (1 - b1 ** t)).",
+    "v.mul_(b2).addcmul_(g, g, value=1 - b2); "
+    "p.addcdiv_(m, (v / (1 - b2 ** t)).sqrt() + eps, value=-lr / (1 - b1 ** t)).",
     "Stages 1-2: full = torch.empty(s * N); dist.all_gather_into_tensor(full, shard); "
     "param.copy_(full[:numel].view(shape)) - or the other ranks' parts stay stale. Stage 3 keeps self.shards and "
     "full_params() does that gather into new tensors.",
@@ -194,7 +195,8 @@ DRILL = Drill(entries=[Entry(
                 "parts of its parameters are stale; all-gather the updated shards (stages 1-2)",
                 like=zero_like(regather=False)),
         Mistake("gradients all-reduced at stage 2 or 3: reduce-scatter them (dist.reduce_scatter_tensor), so that "
-                "each rank only ever receives its shard of the averaged gradient", like=zero_like(reduce_scatter=False)),
+                "each rank only ever receives its shard of the averaged gradient",
+                like=zero_like(reduce_scatter=False)),
         Mistake("parameters kept whole at stage 3: keep only this rank's shard and all-gather in full_params()",
                 like=zero_like(shard_params=False)),
     ],

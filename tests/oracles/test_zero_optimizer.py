@@ -61,5 +61,6 @@ def test_agrees_with_torch_optim_adamw(stage, world, shapes, hyper):
                 size = -(-want.numel() // world)
                 for mine, name in ((ms[i], "exp_avg"), (vs[i], "exp_avg_sq")):
                     whole = torch.cat([opt.state[want][name].flatten(), torch.zeros(size * world - want.numel())])
-                    torch.testing.assert_close(mine, whole[r * size:(r + 1) * size], rtol=1e-4, atol=1e-6)   # torch updates m with lerp_
+                    # torch updates m with lerp_: rounding differs where m is near 0
+                    torch.testing.assert_close(mine, whole[r * size:(r + 1) * size], rtol=1e-4, atol=1e-6)
             assert ("all_reduce" in ops) == (stage == 1)

@@ -1,4 +1,3 @@
-import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
