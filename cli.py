@@ -207,11 +207,15 @@ def drills_table(infos, summary: dict, width: int = 80) -> Table:
     word = max((cell_len(w) for i in infos for w in i.title.split()), default=5)
     zh_w = min(max((cell_len(i.zh) for i in infos), default=4), max(4, room * 9 // 20))
     title_w = min(max((cell_len(i.title) for i in infos), default=5), max(word, room - zh_w))
+    stacked = title_w + zh_w > room          # too narrow for two title columns: the Chinese one goes under
+    if stacked:
+        title_w = zh_w = max(word, room)
     table = Table(title="drills", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, 1, 0, 0), header_style="bold")
     table.add_column("id", width=id_w)
-    table.add_column("title", width=title_w)
-    table.add_column("标题", width=zh_w, no_wrap=True)
+    table.add_column("title / 标题" if stacked else "title", width=title_w)
+    if not stacked:
+        table.add_column("标题", width=zh_w, no_wrap=True)
     table.add_column("level", width=LIST_FIXED["level"], no_wrap=True)
     table.add_column("min", width=LIST_FIXED["min"], justify="right", no_wrap=True)
     table.add_column("status", width=LIST_FIXED["status"], no_wrap=True)
@@ -224,7 +228,8 @@ def drills_table(infos, summary: dict, width: int = 80) -> Table:
         s = summary.get(info.id)
         status = s["status"] if s else "new"
         colour = {"passed": "green", "attempted": "yellow", "new": "dim"}[status]
-        table.add_row(f"  {info.id}", info.title, wrap_words(info.zh, zh_w), info.difficulty, str(info.minutes),
+        titles = [f"{info.title}\n{wrap_words(info.zh, zh_w)}"] if stacked else [info.title, wrap_words(info.zh, zh_w)]
+        table.add_row(f"  {info.id}", *titles, info.difficulty, str(info.minutes),
                       f"[{colour}]{status}[/]", clock(s and s["best"]))
     return table
 

@@ -819,3 +819,92 @@ def shared_loss(params, x, skip=()):
             loss = loss + (x[:, at:at + n] @ p.reshape(-1)).tanh().pow(2).mean()
         at += n
     return loss
+
+
+# ---- LLM-era attention and positions (wave 2): sliding windows, cross-attention, ALiBi, ----------
+# ---- scaled RoPE, the FlashAttention backward, linear attention, selective scans -----------------
+
+WINDOW_OFF_BY_ONE = ("sliding window off by one: query i sees exactly `window` keys, i - window + 1 .. i "
+                     "(itself included)")
+WINDOW_NOT_CAUSAL = ("window applied without causality: keys after the query are visible (the window ends at "
+                     "the query itself)")
+WINDOW_TOP_LEFT = ("positions aligned top-left: with S_q != S_k query i sits at position i + (S_k - S_q), "
+                   "after the cached keys")
+CAUSAL_CROSS = ("causal mask applied to cross-attention: every decoder query may attend every real encoder "
+                "token; only the encoder padding hides keys")
+UNSCALED = "scores not scaled by 1/sqrt(D)"
+SOFTMAX_OVER_QUERIES = "softmax over the queries (dim=-2) instead of over the keys (dim=-1)"
+NO_MAX = "softmax without subtracting the max (exp overflows)"
+
+
+def band_keep(s_q: int, s_k: int, window: int, device=None, widen: int = 0, causal: bool = True,
+              top_left: bool = False) -> torch.Tensor:
+    """(S_q, S_k) bool: query i, at position p = i + S_k - S_q (bottom-right aligned), may attend key
+    j iff p - window < j <= p. The classic mistakes: widen=±1 (w ± 1 keys), causal=False (the band
+    reaches `window` keys past the query too), top_left (p = i)."""
+    p = torch.arange(s_q, device=device)[:, None] + (0 if top_left else s_k - s_q)
+    j = torch.arange(s_k, device=device)[None, :]
+    keep = j > p - window - widen
+    return keep & (j <= p) if causal else keep & (j < p + window + widen)
+
+
+def masked_attention(q, k, v, keep, scale=None, softmax_dim=-1, subtract_max=True, bias=None):
+    """softmax(q kᵀ · scale + bias, hidden where keep is False) v — written out so that mistakes of the
+    softmax (axis, no max) compose with any mask."""
+    scale = q.shape[-1] ** -0.5 if scale is None else scale
+    scores = q @ k.transpose(-2, -1) * scale
+    if bias is not None:
+        scores = scores + bias
+    scores = scores.masked_fill(~keep, float("-inf"))
+    if subtract_max:
+        return torch.softmax(scores, dim=softmax_dim) @ v
+    e = scores.exp()
+    return e / e.sum(-1, keepdim=True) @ v
+
+
+def rows_with_keys(keep: torch.Tensor, expected: torch.Tensor) -> torch.Tensor:
+    """The output rows graded: queries left with at least one key by keep (..., S_q, S_k), broadcast
+    to the output (..., S_q, D)."""
+    return keep.any(-1, keepdim=True).expand(expected.shape)
+
+
+def qkv_slices_independent(graded, name="batch and heads independent") -> Invariant:
+    """For a function of (q, k, v, ...) on (B, H, S, D) tensors: changing q, k and v of batch 0, head 0
+    leaves the graded outputs of every other (batch, head) alone. graded(case, out) -> bool mask."""
+    def check(call, case):
+        q, k, v = case.args[:3]
+        if q.shape[0] * q.shape[1] < 2:
+            return
+        changed = [t.clone() for t in (q, k, v)]
+        for t in changed:
+            t[0, 0] = -3.0 * t[0, 0] + 1.0
+        a = _tensor(call(case))
+        b = _tensor(call(Case(args=(*changed, *case.args[3:]), kwargs=case.kwargs, scale=case.scale)))
+        rows = graded(case, a).clone()
+        rows[0, 0] = False
+        if a.shape != b.shape or not torch.isclose(a, b, rtol=1e-4, atol=1e-5 * max(1.0, case.scale),
+                                                   equal_nan=True)[rows].all():
+            raise Fail("changing q, k and v of batch 0, head 0 changed the output of another batch element or "
+                       "head: each attends only within itself")
+    return Invariant(name, check)
+
+
+def last_key_reaches_last_query(graded, name="causality") -> Invariant:
+    """For causal attention of (q, k, v, ...) aligned bottom-right: the last key is visible to the last
+    query only, so changing it (and its value) leaves the graded outputs of queries 0..S_q-2 alone."""
+    def check(call, case):
+        q, k, v = case.args[:3]
+        if q.shape[-2] < 2:
+            return
+        k2, v2 = k.clone(), v.clone()
+        k2[..., -1, :], v2[..., -1, :] = -2.0 * k[..., -1, :] + 1.0, v[..., -1, :] + 3.0
+        a = _tensor(call(case))
+        b = _tensor(call(Case(args=(q, k2, v2, *case.args[3:]), kwargs=case.kwargs, scale=case.scale)))
+        rows = graded(case, a).clone()
+        rows[..., -1, :] = False
+        if a.shape != b.shape or not torch.isclose(a, b, rtol=1e-4, atol=1e-5 * max(1.0, case.scale),
+                                                   equal_nan=True)[rows].all():
+            raise Fail(f"changing the last key and value (position {k.shape[-2] - 1}) changed the output of an "
+                       f"earlier query: with causal attention aligned bottom-right only the last query "
+                       f"(i = {q.shape[-2] - 1}, at position {k.shape[-2] - 1}) may see it")
+    return Invariant(name, check)

@@ -3,13 +3,14 @@ solutions keep their whole verdict (every failing check and the mistake named), 
 mistake graded as a learner's file is named as itself, and correct solutions written differently
 pass."""
 import inspect
+import zlib
 
 import pytest
 
 from grader import loader, registry
 from grader.result import FAIL, PASS, TODO
 from grader.runner import Overlay
-from tests.grading import (ROOT, SEEDS, WRONG_EXAMPLES, expectation, grade_here, show, solutions,
+from tests.grading import (MISTAKE_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, expectation, grade_here, show, solutions,
                            verdict_of)
 
 DRILLS = list(registry.drills())
@@ -34,7 +35,7 @@ def test_stub_reports_not_started(drill_id):
     assert started and all(c.status == TODO for c in started), show(verdict)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("seed", SEEDS[:2])
 @pytest.mark.parametrize("drill_id", DRILLS)
 def test_reference_passes_its_grader(drill_id, seed):
     verdict = grade_here(drill_id, registry.get(drill_id).reference, seed=seed)
@@ -104,7 +105,7 @@ def test_each_declared_mistake_graded_as_a_learner_file_is_named_as_itself(drill
         raise mistake
     reference = loader.reference(drill_id)
     module = Overlay(reference, **{entry.split(".")[0]: mistake.like})
-    verdict = grade_here(drill_id, module=module, max_examples=WRONG_EXAMPLES)
+    verdict = grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES)
     assert verdict.status == FAIL, show(verdict)
     named = {c.mistake for c in verdict.checks if c.status == FAIL}
     assert mistake.name in named, show(verdict)
@@ -120,8 +121,8 @@ def test_every_mistake_without_an_implementation_is_shown_by_a_wrong_solution(dr
                 assert k.name in named, f"no wrong solution of {drill_id} is named {k.name!r}"
 
 
-@pytest.mark.parametrize("seed", SEEDS[:2])
 @pytest.mark.parametrize("path", solutions("right"), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_correct_solution_written_differently_passes(path, seed):
+def test_correct_solution_written_differently_passes(path):
+    seed = SEEDS[zlib.crc32(path.stem.encode()) % len(SEEDS)]     # one seed each, not the same for all
     verdict = grade_here(path.parent.name, path, seed=seed)
     assert verdict.status == PASS, show(verdict)

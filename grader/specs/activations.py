@@ -12,7 +12,8 @@ from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference import activations as ref
 
-META = dict(title="Activations", zh="激活函数", topic="basics", difficulty="easy", minutes=15)
+META = dict(title="Activations", zh="激活函数", topic="basics", difficulty="easy", minutes=15,
+            oracle="torch.nn.functional activations (F.relu, F.gelu, F.silu, …)")
 HINTS = [
     "exp(1e4) is inf in float32. Only ever exponentiate numbers <= 0: for sigmoid, use exp(-x) on the "
     "x >= 0 side and exp(x) on the x < 0 side (sigmoid(x) = e^x / (1 + e^x) there).",

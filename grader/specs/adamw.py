@@ -10,7 +10,8 @@ from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 from reference.adamw import adamw_step
 
-META = dict(title="AdamW step", zh="AdamW优化器", topic="training", difficulty="medium", minutes=20)
+META = dict(title="AdamW step", zh="AdamW优化器", topic="training", difficulty="medium", minutes=20,
+            oracle="torch.optim.AdamW")
 HINTS = [
     "On the first call fill the state: step = 0 and zeros_like for every param in exp_avg and exp_avg_sq. "
     "Then step += 1 before using it: the bias corrections 1 - beta ** step must never be 0.",

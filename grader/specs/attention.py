@@ -11,7 +11,8 @@ from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Scaled dot-product attention", zh="缩放点积注意力", topic="attention",
             difficulty="easy", minutes=10,
-            follow_ups=[{"ask": "Your scores matrix is S_q x S_k. Now compute the same thing block by block without ever materialising it.", "drill": "flash_attention"}])
+            follow_ups=[{"ask": "Your scores matrix is S_q x S_k. Now compute the same thing block by block without ever materialising it.", "drill": "flash_attention"}],
+            oracle="F.scaled_dot_product_attention")
 HINTS = [
     "scores = q @ k.transpose(-2, -1) / sqrt(D) is (..., S_q, S_k): one row per query, one column per key. "
     "matmul broadcasts over the leading dims, so no loop is needed.",

@@ -10,7 +10,8 @@ import torch.nn.functional as F
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Backprop by hand", zh="手推反向传播", topic="training", difficulty="medium", minutes=15)
+META = dict(title="Backprop by hand", zh="手推反向传播", topic="training", difficulty="medium", minutes=15,
+            oracle="torch autograd")
 HINTS = [
     "Start from d loss / d logits. For one row, d(-log softmax(z)[t]) / dz = softmax(z) - one_hot(t); the "
     "loss is the mean over N rows, so divide by N.",

@@ -11,7 +11,8 @@ from torch import nn
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 
-META = dict(title="BatchNorm", zh="批归一化", topic="normalisation", difficulty="medium", minutes=20)
+META = dict(title="BatchNorm", zh="批归一化", topic="normalisation", difficulty="medium", minutes=20,
+            oracle="nn.BatchNorm1d / nn.BatchNorm2d")
 HINTS = [
     "Channel c's statistics come from x[:, c] over every other axis: reduce over dims (0,) for "
     "(N, C) and (0, 2) for (N, C, L), then view the (C,) results as (1, C) or (1, C, 1) to broadcast.",

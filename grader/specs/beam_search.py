@@ -14,7 +14,8 @@ import torch
 from grader.compare import describe_value
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake
 
-META = dict(title="Beam search", zh="束搜索", topic="decoding", difficulty="hard", minutes=25)
+META = dict(title="Beam search", zh="束搜索", topic="decoding", difficulty="hard", minutes=25,
+            oracle="brute-force enumeration")
 HINTS = [
     "Keep the live beam as (tokens, score) pairs (or a (n, t) LongTensor and a (n,) score tensor) and a "
     "separate list of finished hypotheses. All live hypotheses have the same length, so they stack into (n, t).",

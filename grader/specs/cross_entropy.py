@@ -10,7 +10,8 @@ import torch
 from grader.kit import generator, randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Cross-entropy", zh="交叉熵", topic="basics", difficulty="medium", minutes=15)
+META = dict(title="Cross-entropy", zh="交叉熵", topic="basics", difficulty="medium", minutes=15,
+            oracle="F.cross_entropy")
 HINTS = [
     "Work in log space: log p = z - log(sum(exp(z))) with z = logits - max. Never take the log of a "
     "probability: it underflows to 0 on extreme logits, and clamping it to eps caps the loss.",

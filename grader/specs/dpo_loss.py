@@ -13,7 +13,7 @@ import torch.nn.functional as F
 from grader import kit
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="DPO loss", zh="DPO损失", topic="post-training", difficulty="easy", minutes=10)
+META = dict(oracle="the DPO paper's loss in float64", title="DPO loss", zh="DPO损失", topic="post-training", difficulty="easy", minutes=10)
 HINTS = [
     "Each reward is beta times a log-ratio, and log(pi / ref) = pi - ref for log-probabilities: "
     "chosen = beta * (pi_chosen - ref_chosen), rejected likewise.",

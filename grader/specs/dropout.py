@@ -13,7 +13,8 @@ from grader import kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
-META = dict(title="Dropout", zh="随机失活", topic="normalisation", difficulty="easy", minutes=6)
+META = dict(title="Dropout", zh="随机失活", topic="normalisation", difficulty="easy", minutes=6,
+            oracle="F.dropout (scale and Binomial kept fraction)")
 HINTS = [
     "Training: keep each element with probability 1 - p (p is the probability of DROPPING it), and "
     "divide the survivors by 1 - p so the expected output is x.",

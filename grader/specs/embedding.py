@@ -9,7 +9,8 @@ import torch
 from grader.kit import generator, randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Embedding lookup", zh="词嵌入", topic="basics", difficulty="easy", minutes=5)
+META = dict(title="Embedding lookup", zh="词嵌入", topic="basics", difficulty="easy", minutes=5,
+            oracle="F.embedding")
 HINTS = [
     "Row i of the table is token i's vector: the answer is a gather of rows, no arithmetic at all.",
     "Indexing a tensor with a LongTensor (advanced indexing) accepts ids of any shape and puts the "

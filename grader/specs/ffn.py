@@ -12,7 +12,8 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Feed-forward network", zh="前馈网络", topic="positions and blocks", difficulty="easy",
-            minutes=6)
+            minutes=6,
+            oracle="F.linear + F.relu/F.gelu; nn.TransformerEncoderLayer")
 HINTS = [
     "Two nn.Linear layers with bias: fc1 widens d_model -> d_ff, fc2 comes back d_ff -> d_model.",
     "The activation sits between them, on the d_ff-wide hidden layer; fc2's output goes out as it is.",

@@ -11,7 +11,8 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="FlashAttention forward with online softmax", zh="在线softmax", topic="attention",
-            difficulty="hard", minutes=30)
+            difficulty="hard", minutes=30,
+            oracle="F.scaled_dot_product_attention")
 HINTS = [
     "Start from softmax(s) @ v for one block of keys, then ask: how do I merge the next block's result "
     "without going back to the scores of the first one?",

@@ -10,7 +10,8 @@ import torch.nn.functional as F
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Focal loss", zh="焦点损失", topic="basics", difficulty="easy", minutes=10)
+META = dict(title="Focal loss", zh="焦点损失", topic="basics", difficulty="easy", minutes=10,
+            oracle="the focal loss formula in float64 (Lin et al.)")
 HINTS = [
     "Start from binary cross-entropy on the logits, made stable: log(sigmoid(x)) = F.logsigmoid(x) and "
     "log(1 - sigmoid(x)) = F.logsigmoid(-x) (or F.binary_cross_entropy_with_logits(..., reduction='none')).",

@@ -9,7 +9,7 @@ from grader import kit
 from grader.kit import randn, random_mask, seeded
 from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
-META = dict(title="Grouped-query attention", zh="分组查询注意力", topic="attention", difficulty="medium",
+META = dict(oracle="SDPA with enable_gqa; transformers' repeat_kv", title="Grouped-query attention", zh="分组查询注意力", topic="attention", difficulty="medium",
             minutes=20,
             follow_ups=[{"ask": "Now decode one token at a time with a KV cache, RoPE included.", "drill": "kv_cache"}])
 HINTS = [

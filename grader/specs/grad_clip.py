@@ -16,7 +16,8 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Gradient clipping by global norm", zh="梯度裁剪", topic="training", difficulty="easy",
-            minutes=10)
+            minutes=10,
+            oracle="nn.utils.clip_grad_norm_")
 HINTS = [
     "The global norm treats every element of every tensor as one long vector: total_norm = sqrt(sum of "
     "g.pow(2).sum() over the tensors), equivalently the norm of the per-tensor norms.",

@@ -11,7 +11,8 @@ from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="GRPO group advantages", zh="GRPO组内优势", topic="post-training", difficulty="easy",
-            minutes=10)
+            minutes=10,
+            oracle="brute force per group")
 HINTS = [
     "Groups are consecutive, so rewards.view(-1, group_size) puts each prompt's completions in one row "
     "(G, n); reduce along dim=1 with keepdim=True so the statistics broadcast back.",

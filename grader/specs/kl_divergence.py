@@ -9,7 +9,8 @@ import torch
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="KL divergence", zh="KL散度", topic="basics", difficulty="easy", minutes=10)
+META = dict(title="KL divergence", zh="KL散度", topic="basics", difficulty="easy", minutes=10,
+            oracle="F.kl_div")
 HINTS = [
     "KL(p ‖ q) = sum_c p_c (log p_c - log q_c), an expectation under p: the weights are p, the first "
     "argument.",

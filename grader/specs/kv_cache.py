@@ -11,7 +11,7 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 from reference.gqa import GroupedQueryAttention
 
-META = dict(title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,
+META = dict(oracle="one causal GQA pass with transformers' LLaMA RoPE", title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,
             follow_ups=[{"ask": "Your cache stores 2 · n_kv_heads · head_dim numbers per token and layer. "
                                 "DeepSeek-V2 caches one small latent per token instead and rebuilds keys and "
                                 "values from it: write multi-head latent attention.", "drill": "mla"}])

@@ -11,7 +11,8 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="LayerNorm", zh="层归一化", topic="normalisation", difficulty="easy", minutes=10)
+META = dict(title="LayerNorm", zh="层归一化", topic="normalisation", difficulty="easy", minutes=10,
+            oracle="nn.LayerNorm")
 HINTS = [
     "Reduce over the last dim only, with keepdim=True, so mean and var broadcast back against x.",
     "The variance is biased: ((x - mean) ** 2).mean(-1) — torch.var divides by d - 1 unless told "

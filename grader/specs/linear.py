@@ -7,7 +7,8 @@ import torch
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Linear layer", zh="线性层", topic="basics", difficulty="easy", minutes=5)
+META = dict(title="Linear layer", zh="线性层", topic="basics", difficulty="easy", minutes=5,
+            oracle="F.linear")
 HINTS = [
     "weight is (d_out, d_in), one row per output: each output feature is the dot product of x's last "
     "dim with one row of weight, so you multiply by weight transposed.",

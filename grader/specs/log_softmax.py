@@ -10,7 +10,8 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Log-softmax", zh="对数softmax", topic="basics", difficulty="easy", minutes=6)
+META = dict(title="Log-softmax", zh="对数softmax", topic="basics", difficulty="easy", minutes=6,
+            oracle="torch.log_softmax")
 HINTS = [
     "log_softmax(x)_i = x_i - log(sum_j exp(x_j)): the whole job is computing that log-sum-exp safely.",
     "log(sum_j exp(x_j)) = m + log(sum_j exp(x_j - m)) for any m. With m = max_j x_j every exp is <= 1 "

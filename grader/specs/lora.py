@@ -14,7 +14,8 @@ from grader.counting import MatmulWork
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="LoRA linear", zh="LoRA低秩适配", topic="positions and blocks", difficulty="medium", minutes=15)
+META = dict(title="LoRA linear", zh="LoRA低秩适配", topic="positions and blocks", difficulty="medium", minutes=15,
+            oracle="F.linear on the merged weight")
 HINTS = [
     "Freeze with nn.Parameter(w, requires_grad=False): still a parameter (saved, moved by .to()), but "
     "autograd never computes its gradient. lora_B = nn.Parameter(torch.zeros(d_out, rank)).",

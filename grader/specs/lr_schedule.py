@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
-META = dict(title="Warmup + cosine schedule", zh="余弦退火", topic="training", difficulty="easy", minutes=10)
+META = dict(title="Warmup + cosine schedule", zh="余弦退火", topic="training", difficulty="easy", minutes=10,
+            oracle="torch.optim.lr_scheduler (warmup + cosine)")
 HINTS = [
     "Three pieces, tested in order: step < warmup_steps (warmup), step > total_steps (hold min_lr), "
     "and the cosine decay in between.",

@@ -9,7 +9,8 @@ from grader.kit import randn, random_mask, seeded
 from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Multi-head attention", zh="多头注意力", topic="attention", difficulty="medium", minutes=20,
-            follow_ups=[{"ask": "Now share the keys and values between groups of query heads: grouped-query attention.", "drill": "gqa"}])
+            follow_ups=[{"ask": "Now share the keys and values between groups of query heads: grouped-query attention.", "drill": "gqa"}],
+            oracle="nn.MultiheadAttention")
 HINTS = [
     "Project once for all heads: q_proj(x) is (B, S, d_model). view(B, S, n_heads, head_dim) then "
     "transpose(1, 2) gives (B, n_heads, S, head_dim): each head is one more batch dim for matmul.",

@@ -12,7 +12,7 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Multi-head latent attention (DeepSeek-V2)", zh="多头潜在注意力", topic="attention",
+META = dict(oracle="transformers' DeepseekV2Attention", title="Multi-head latent attention (DeepSeek-V2)", zh="多头潜在注意力", topic="attention",
             difficulty="hard", minutes=30)
 HINTS = [
     "Only two things are cached per token: c = kv_norm(kv_down(x)) (kv_rank numbers) and the rotated shared key "

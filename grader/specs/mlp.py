@@ -10,7 +10,8 @@ from torch import nn
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="MLP", zh="多层感知机", topic="basics", difficulty="easy", minutes=5)
+META = dict(title="MLP", zh="多层感知机", topic="basics", difficulty="easy", minutes=5,
+            oracle="F.linear + activation, autograd")
 HINTS = [
     "Two nn.Linear layers named fc1 (d_in -> d_hidden) and fc2 (d_hidden -> d_out): nn.Linear(in, out) "
     "stores its weight as (out, in).",

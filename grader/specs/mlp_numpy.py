@@ -12,7 +12,8 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(title="MLP forward and backward in NumPy", zh="手写两层MLP前向与反向传播(NumPy)", topic="basics",
-            difficulty="medium", minutes=25)
+            difficulty="medium", minutes=25,
+            oracle="torch autograd on the same weights")
 HINTS = [
     "Keep the forward intermediates the backward needs: z = x @ W1.T + b1 (for the ReLU mask), h = relu(z) "
     "(for dW2), and the logits.",

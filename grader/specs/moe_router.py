@@ -10,7 +10,8 @@ from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Top-k MoE router", zh="混合专家路由", topic="positions and blocks", difficulty="medium",
-            minutes=20)
+            minutes=20,
+            oracle="brute force over experts")
 HINTS = [
     "probs = softmax(x @ gate_weight.T) over dim=-1 (the experts); then top, experts = probs.topk(k, dim=-1) "
     "and weights = top / top.sum(-1, keepdim=True).",

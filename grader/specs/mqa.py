@@ -13,7 +13,8 @@ META = dict(title="Multi-query attention", zh="多查询注意力", topic="atten
             minutes=15,
             follow_ups=[{"ask": "One kv head can cost quality. Generalise: n_heads query heads share n_kv_heads "
                                 "key/value heads, query head h reading kv head h // (n_heads // n_kv_heads). "
-                                "Write grouped-query attention.", "drill": "gqa"}])
+                                "Write grouped-query attention.", "drill": "gqa"}],
+            oracle="SDPA with enable_gqa")
 HINTS = [
     "q is (B, n_heads, S, head_dim) as in multi-head attention, but k_proj(x) and v_proj(x) are only "
     "(B, S, head_dim): one head for everyone.",

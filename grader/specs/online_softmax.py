@@ -11,7 +11,8 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="Online softmax, one query", zh="单查询在线softmax", topic="attention", difficulty="medium",
-            minutes=15)
+            minutes=15,
+            oracle="torch.softmax in float64")
 HINTS = [
     "Start from the first key: m = k[0] @ q, d = 1 (= exp(m - m)), o = v[0]. Then loop over the other keys.",
     "For a new score s: m_new = max(m, s). What you summed so far was measured against the old max, so "

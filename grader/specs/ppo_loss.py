@@ -11,7 +11,8 @@ from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="PPO clipped objective", zh="PPO裁剪目标", topic="post-training", difficulty="medium",
-            minutes=15)
+            minutes=15,
+            oracle="brute force per token")
 HINTS = [
     "ratio = exp(logp_new - logp_old): a difference of log-probs is the log of the probability ratio.",
     "Objective per token: min(ratio * A, clamp(ratio, 1 - eps, 1 + eps) * A). The loss is its negative, "

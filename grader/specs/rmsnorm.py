@@ -12,7 +12,8 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="RMSNorm", zh="均方根归一化", topic="normalisation", difficulty="easy", minutes=8)
+META = dict(title="RMSNorm", zh="均方根归一化", topic="normalisation", difficulty="easy", minutes=8,
+            oracle="nn.RMSNorm")
 HINTS = [
     "RMSNorm is LayerNorm without the mean: no centring and no bias, only x / rms(x) * weight.",
     "Reduce x² over the last dim with keepdim=True, add eps, then take the root; torch.rsqrt does "

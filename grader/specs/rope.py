@@ -11,7 +11,7 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Rotary position embedding", zh="旋转位置编码", topic="positions and blocks",
+META = dict(oracle="transformers' LLaMA rotary embedding", title="Rotary position embedding", zh="旋转位置编码", topic="positions and blocks",
             difficulty="medium", minutes=12)
 HINTS = [
     "Each pair (x[i], x[i + D/2]) is a 2-D point turned by the angle position × theta^(-2i/D): "

@@ -12,7 +12,8 @@ from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 META = dict(title="Single-head self-attention", zh="自注意力", topic="attention", difficulty="easy",
             minutes=12,
             follow_ups=[{"ask": "Now split d_model into n_heads heads that attend independently and are "
-                                "concatenated before o_proj: write multi-head attention.", "drill": "mha"}])
+                                "concatenated before o_proj: write multi-head attention.", "drill": "mha"}],
+            oracle="nn.MultiheadAttention (one head)")
 HINTS = [
     "q, k, v are each (B, S, d_model). scores = q @ k.transpose(-2, -1) is (B, S, S): one row per query, "
     "one column per key. Scale by 1/sqrt(d_model): with one head, the head is all of d_model.",

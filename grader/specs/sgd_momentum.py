@@ -10,7 +10,8 @@ from grader import kit
 from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 
-META = dict(title="SGD with momentum", zh="动量SGD", topic="training", difficulty="easy", minutes=15)
+META = dict(title="SGD with momentum", zh="动量SGD", topic="training", difficulty="easy", minutes=15,
+            oracle="torch.optim.SGD")
 HINTS = [
     "First call: state['momentum_buffer'] = [d.clone() for each decayed gradient d] — a copy, so a later "
     "buf.mul_() cannot change the caller's gradient. Later calls: buf.mul_(momentum).add_(d).",

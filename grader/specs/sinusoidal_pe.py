@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import torch
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Sinusoidal positional encoding", zh="正弦位置编码", topic="positions and blocks",
+META = dict(oracle="the Transformer paper's formula in float64", title="Sinusoidal positional encoding", zh="正弦位置编码", topic="positions and blocks",
             difficulty="easy", minutes=6)
 HINTS = [
     "Positions as a column, torch.arange(seq_len).float()[:, None] (S, 1); frequencies as a row, "

@@ -8,7 +8,8 @@ from grader import kit
 from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Softmax", zh="手撕softmax", topic="basics", difficulty="easy", minutes=5,
-            follow_ups=[{"ask": "Now the log-softmax, stable for logits near 1e4, without calling softmax.", "drill": "log_softmax"}])
+            follow_ups=[{"ask": "Now the log-softmax, stable for logits near 1e4, without calling softmax.", "drill": "log_softmax"}],
+            oracle="torch.softmax")
 HINTS = [
     "softmax(x) = softmax(x - c) for any constant c along `dim`: pick c so exp never overflows.",
     "Take the max with keepdim=True, so the result broadcasts back against x along `dim`.",

@@ -12,7 +12,7 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
-META = dict(title="SwiGLU FFN", zh="SwiGLU前馈网络", topic="positions and blocks", difficulty="easy",
+META = dict(oracle="transformers' LlamaMLP", title="SwiGLU FFN", zh="SwiGLU前馈网络", topic="positions and blocks", difficulty="easy",
             minutes=8)
 HINTS = [
     "Three bias-free nn.Linear layers: two go d_model -> d_ff (gate and up), one comes back d_ff -> d_model.",

@@ -11,7 +11,7 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 from reference.top_k import top_k_filter
 
-META = dict(title="Top-k filtering and sampling", zh="Top-k采样", topic="decoding", difficulty="easy", minutes=10)
+META = dict(oracle="transformers' TopKLogitsWarper", title="Top-k filtering and sampling", zh="Top-k采样", topic="decoding", difficulty="easy", minutes=10)
 HINTS = [
     "logits.topk(k, dim=-1).values is sorted in descending order: its last column is the k-th largest "
     "logit of each row. Keep it as (..., 1) so it broadcasts against the row.",

@@ -10,7 +10,7 @@ from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 from reference.top_p import top_p_filter
 
-META = dict(title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
+META = dict(oracle="transformers' TopPLogitsWarper", title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
 HINTS = [
     "Sort each row's logits in descending order (keep the indices), softmax, cumsum: the mass strictly "
     "before token i is cumsum[i] - probs[i].",

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake
 
-META = dict(title="Top-k with a heap", zh="堆求top-k", topic="decoding", difficulty="easy", minutes=15)
+META = dict(title="Top-k with a heap", zh="堆求top-k", topic="decoding", difficulty="easy", minutes=15,
+            oracle="sorted() and collections.Counter")
 HINTS = [
     "A MIN-heap of size k finds the k LARGEST: its root heap[0] is the smallest of the k kept, the one a "
     "new number has to beat.",

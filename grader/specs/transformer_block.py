@@ -13,7 +13,7 @@ from grader import kit
 from grader.kit import randn, seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
-META = dict(title="Pre-norm decoder block", zh="解码器层", topic="positions and blocks", difficulty="hard",
+META = dict(oracle="transformers' LlamaDecoderLayer", title="Pre-norm decoder block", zh="解码器层", topic="positions and blocks", difficulty="hard",
             minutes=30,
             follow_ups=[{"ask": "When generating, the block sees one new token at a time. Keep the keys and values "
                                 "of earlier tokens in a cache and write one decoding step of its attention.",

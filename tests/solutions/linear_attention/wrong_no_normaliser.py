@@ -1,0 +1,25 @@
+import torch
+import torch.nn.functional as F
+
+EXPECT = {
+    'linear_attention: values': 'normaliser missing: divide phi(q_i)ᵀ S_i by phi(q_i) · z_i, the sum of the weights',
+}
+
+
+def linear_attention(q, k, v):
+    S = q.shape[-2]
+    w = (F.elu(q) + 1) @ (F.elu(k) + 1).transpose(-2, -1)
+    return (w * torch.ones(S, S, device=q.device).tril()) @ v
+
+
+def linear_attention_recurrent(q, k, v):
+    B, H, S, D = q.shape
+    q, k = F.elu(q) + 1, F.elu(k) + 1
+    state = q.new_zeros(B, H, D, v.shape[-1])
+    z = q.new_zeros(B, H, D)
+    out = []
+    for t in range(S):
+        state = state + k[:, :, t, :, None] * v[:, :, t, None, :]
+        z = z + k[:, :, t]
+        out.append((q[:, :, t, :, None] * state).sum(-2) / (q[:, :, t] * z).sum(-1, keepdim=True))
+    return torch.stack(out, dim=2)

@@ -1,0 +1,24 @@
+import torch
+
+EXPECT = {
+    'linear_scaled_rope: device (emulated)': 'tensor created on a hard-coded device',
+    'ntk_scaled_rope: device (emulated)': 'tensor created on a hard-coded device',
+}
+
+
+def rope(x, positions, base):
+    D = x.shape[-1]
+    inv_freq = base ** (-torch.arange(0, D, 2, dtype=torch.float32) / D)   # on the CPU whatever x's device
+    angles = positions.float()[:, None] * inv_freq
+    angles = torch.cat([angles, angles], dim=-1)
+    rotated = torch.cat([-x[..., D // 2:], x[..., :D // 2]], dim=-1)
+    return (x * angles.cos() + rotated * angles.sin()).to(x.dtype)
+
+
+def linear_scaled_rope(x, positions, factor, theta=10000.0):
+    return rope(x, positions.float() / factor, theta)
+
+
+def ntk_scaled_rope(x, positions, factor, theta=10000.0):
+    D = x.shape[-1]
+    return rope(x, positions, theta * factor ** (D / (D - 2)))

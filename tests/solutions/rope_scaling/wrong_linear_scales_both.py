@@ -1,0 +1,28 @@
+import torch
+
+EXPECT = {
+    'linear_scaled_rope: values': 'positions and frequencies both divided by factor: position interpolation scales the angle once (p / factor) · freq',
+}
+
+
+def rope(x, positions, base):
+    D = x.shape[-1]
+    inv_freq = base ** (-torch.arange(0, D, 2, device=x.device, dtype=torch.float32) / D)
+    angles = positions.float()[:, None] * inv_freq
+    angles = torch.cat([angles, angles], dim=-1)
+    rotated = torch.cat([-x[..., D // 2:], x[..., :D // 2]], dim=-1)
+    return (x * angles.cos() + rotated * angles.sin()).to(x.dtype)
+
+
+def linear_scaled_rope(x, positions, factor, theta=10000.0):
+    D = x.shape[-1]
+    inv_freq = theta ** (-torch.arange(0, D, 2, device=x.device, dtype=torch.float32) / D) / factor
+    angles = (positions.float() / factor)[:, None] * inv_freq            # the factor twice
+    angles = torch.cat([angles, angles], dim=-1)
+    rotated = torch.cat([-x[..., D // 2:], x[..., :D // 2]], dim=-1)
+    return (x * angles.cos() + rotated * angles.sin()).to(x.dtype)
+
+
+def ntk_scaled_rope(x, positions, factor, theta=10000.0):
+    D = x.shape[-1]
+    return rope(x, positions, theta * factor ** (D / (D - 2)))
