@@ -419,10 +419,11 @@ def _forget(pool: Pool) -> None:
 def _apply(state: _RankState, message: tuple) -> None:
     kind = message[0]
     if kind == "enter":
-        _, op, n, seq, peer, shape = message
+        _, op, n, seq, peer, shape, async_op = message
         state.counts[op] = n
         state.seq = max(state.seq, seq or 0)
-        state.inside = (op, n, seq, peer, shape, False)
+        # an async launch returns at once: the rank is still running until it waits on the handle
+        state.inside = None if async_op else (op, n, seq, peer, shape, False)
     elif kind == "wait":
         _, op, n, seq, peer, shape = message
         state.inside = (op, n, seq, peer, shape, True)
@@ -727,7 +728,7 @@ def _logged(op: str, original):
         shape = tuple(tensor.shape) if tensor is not None else None
         async_op = bool(bound.get("async_op", False)) or op in ("isend", "irecv")
         rank.log.append(Call(op, n, tensor.numel() if tensor is not None else 0, shape or (), async_op))
-        rank.send(("enter", op, n, seq, peer if isinstance(peer, int) else None, shape))
+        rank.send(("enter", op, n, seq, peer if isinstance(peer, int) else None, shape, async_op))
         rank.depth += 1
         try:
             out = original(*args, **kwargs)
