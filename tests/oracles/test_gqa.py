@@ -1,19 +1,12 @@
-"""The reference agrees with F.scaled_dot_product_attention(enable_gqa=True) and with Hugging
-Face's repeat_kv (copied below) feeding plain SDPA."""
+"""The reference agrees with two oracles: F.scaled_dot_product_attention(enable_gqa=True), and Hugging
+Face transformers' LLaMA repeat_kv (imported; the `test` extra installs it) widening the key/value
+heads for plain SDPA."""
 import pytest
 import torch
 import torch.nn.functional as F
+from transformers.models.llama.modeling_llama import repeat_kv
 
 from reference.gqa import GroupedQueryAttention
-
-
-def repeat_kv(hidden_states: torch.Tensor, n_rep: int) -> torch.Tensor:
-    """transformers.models.llama.modeling_llama.repeat_kv"""
-    batch, num_key_value_heads, slen, head_dim = hidden_states.shape
-    if n_rep == 1:
-        return hidden_states
-    hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)
-    return hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)
 
 
 def oracles(m: GroupedQueryAttention, x, mask, causal):

@@ -1,36 +1,24 @@
 """Decoding token by token with the reference equals one causal pass of grouped-query attention with
-RoPE over the whole sequence, computed here independently: Hugging Face's rotate_half /
-apply_rotary_pos_emb (copied) on q and k, then F.scaled_dot_product_attention(is_causal=True,
-enable_gqa=True). The reference's RoPE angles are float32 even for float64 inputs (as the rope
-drill asks), hence tolerances of ~1e-7 rather than float64's ~1e-12."""
+RoPE over the whole sequence, computed here independently: Hugging Face transformers' LLaMA RoPE
+(LlamaRotaryEmbedding's cos/sin and apply_rotary_pos_emb, imported; the `test` extra installs it) on
+q and k, then F.scaled_dot_product_attention(is_causal=True, enable_gqa=True). RoPE angles are
+float32 even for float64 inputs, in the reference (as the rope drill asks) and in Hugging Face's,
+hence tolerances of ~1e-7 rather than float64's ~1e-12."""
 import pytest
 import torch
 import torch.nn.functional as F
+from transformers import LlamaConfig
+from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
 from reference.gqa import GroupedQueryAttention
 from reference.kv_cache import KVCache, decode_step
 
 
-def rotate_half(x):
-    """transformers.models.llama.modeling_llama.rotate_half"""
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
-    """transformers.models.llama.modeling_llama.apply_rotary_pos_emb"""
-    cos = cos.unsqueeze(unsqueeze_dim)
-    sin = sin.unsqueeze(unsqueeze_dim)
-    return (q * cos) + (rotate_half(q) * sin), (k * cos) + (rotate_half(k) * sin)
-
-
-def cos_sin(S, dim, dtype, base=10000.0):
-    """LlamaRotaryEmbedding's default cos and sin for positions 0..S-1, (1, S, dim)."""
-    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).to(torch.float64) / dim))
-    freqs = torch.outer(torch.arange(S, dtype=torch.float64), inv_freq)
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos()[None].to(dtype), emb.sin()[None].to(dtype)
+def cos_sin(S, dim, dtype):
+    """LlamaRotaryEmbedding's cos and sin (default rope type, theta 10000) for positions 0..S-1, (1, S, dim)."""
+    config = LlamaConfig(hidden_size=dim, num_attention_heads=1, num_key_value_heads=1, head_dim=dim,
+                         rope_parameters={"rope_type": "default", "rope_theta": 10000.0})
+    return LlamaRotaryEmbedding(config)(torch.empty(0, dtype=dtype), torch.arange(S)[None])
 
 
 def full_pass(attn: GroupedQueryAttention, x):

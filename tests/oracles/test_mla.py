@@ -1,45 +1,20 @@
-"""The reference agrees with DeepSeek-V2's attention (modeling_deepseek.DeepseekV2Attention without
-q compression, its pieces copied below) carrying the same weights in DeepSeek's layout:
+"""The reference agrees with Hugging Face transformers' DeepseekV2Attention (imported from
+transformers.models.deepseek_v2; the `test` extra installs it), built without q compression from a
+small DeepseekV2Config with eager attention, carrying the same weights in DeepSeek's layout:
 kv_a_proj_with_mqa = [kv_down; k_rope] (one matmul for the latent and the shared RoPE key),
-kv_b_proj = [k_up_h; v_up_h] per head, and the RoPE rows stored interleaved, which DeepSeek's
-apply_rotary_pos_emb permutes back to rotate-half. Per head q = [q_nope | q_pe], k = [k_nope |
-the one shared k_pe], scale 1/sqrt(head_dim + rope_dim). The reference's RoPE angles are float32
-even for float64 inputs (as the rope drill asks), hence tolerances of ~1e-7."""
+kv_b_proj = [k_up_h; v_up_h] per head, and the RoPE rows stored interleaved, since DeepSeek rotates
+adjacent pairs (as complex numbers) where the reference rotates halves. Per head q = [q_nope | q_pe],
+k = [k_nope | the one shared k_pe], scale 1/sqrt(head_dim + rope_dim). The per-token MLA cache is
+read from the DynamicCache the attention writes [normalised latent, rotated k_pe] to. RoPE angles
+are float32 even for float64 inputs, in the reference (as the rope drill asks) and in DeepSeek's
+(which also rotates in float32), hence tolerances of ~1e-7."""
 import pytest
 import torch
+from transformers import DynamicCache
+from transformers.models.deepseek_v2.configuration_deepseek_v2 import DeepseekV2Config
+from transformers.models.deepseek_v2.modeling_deepseek_v2 import DeepseekV2Attention, DeepseekV2RotaryEmbedding
 
 from reference.mla import MultiHeadLatentAttention
-
-
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def apply_rotary_pos_emb(q, k, cos, sin, position_ids, unsqueeze_dim=1):
-    """modeling_deepseek.apply_rotary_pos_emb: interleaved storage -> rotate-half, then rotate."""
-    cos = cos[position_ids].unsqueeze(unsqueeze_dim)
-    sin = sin[position_ids].unsqueeze(unsqueeze_dim)
-    b, h, s, d = q.shape
-    q = q.view(b, h, s, d // 2, 2).transpose(4, 3).reshape(b, h, s, d)
-    b, h, s, d = k.shape
-    k = k.view(b, h, s, d // 2, 2).transpose(4, 3).reshape(b, h, s, d)
-    return (q * cos) + (rotate_half(q) * sin), (k * cos) + (rotate_half(k) * sin)
-
-
-def rms_norm(x, weight, eps=1e-6):
-    """DeepseekV2RMSNorm"""
-    variance = x.pow(2).mean(-1, keepdim=True)
-    return weight * (x * torch.rsqrt(variance + eps))
-
-
-def cos_sin(S, dim, base=10000.0):
-    """DeepseekV2RotaryEmbedding, (S, dim)"""
-    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.float64) / dim))
-    freqs = torch.outer(torch.arange(S, dtype=torch.float64), inv_freq)
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos(), emb.sin()
 
 
 def interleaved(rows: torch.Tensor) -> torch.Tensor:
@@ -59,33 +34,41 @@ def deepseek_weights(m: MultiHeadLatentAttention) -> dict:
             "o_proj": m.o_proj.weight}
 
 
-def deepseek_attention(w, x, H, kv_rank, qk_rope_head_dim, qk_nope_head_dim, causal):
-    """DeepseekV2Attention.forward (q_lora_rank=None, v_head_dim = qk_nope_head_dim), and the
-    per-token MLA cache [normalised compressed_kv, rotated k_pe]."""
-    bsz, q_len, _ = x.shape
-    q_head_dim, v_head_dim = qk_nope_head_dim + qk_rope_head_dim, qk_nope_head_dim
-    q = (x @ w["q_proj"].T).view(bsz, q_len, H, q_head_dim).transpose(1, 2)
-    q_nope, q_pe = torch.split(q, [qk_nope_head_dim, qk_rope_head_dim], dim=-1)
-    compressed_kv = x @ w["kv_a_proj_with_mqa"].T
-    compressed_kv, k_pe = torch.split(compressed_kv, [kv_rank, qk_rope_head_dim], dim=-1)
-    k_pe = k_pe.view(bsz, q_len, 1, qk_rope_head_dim).transpose(1, 2)
-    latent = rms_norm(compressed_kv, w["kv_a_layernorm"])
-    kv = (latent @ w["kv_b_proj"].T).view(bsz, q_len, H, qk_nope_head_dim + v_head_dim).transpose(1, 2)
-    k_nope, value_states = torch.split(kv, [qk_nope_head_dim, v_head_dim], dim=-1)
-    cos, sin = cos_sin(q_len, qk_rope_head_dim)
-    q_pe, k_pe = apply_rotary_pos_emb(q_pe, k_pe, cos, sin, torch.arange(q_len)[None])
-    query_states = k_pe.new_empty(bsz, H, q_len, q_head_dim)
-    query_states[:, :, :, :qk_nope_head_dim] = q_nope
-    query_states[:, :, :, qk_nope_head_dim:] = q_pe
-    key_states = k_pe.new_empty(bsz, H, q_len, q_head_dim)
-    key_states[:, :, :, :qk_nope_head_dim] = k_nope
-    key_states[:, :, :, qk_nope_head_dim:] = k_pe
-    attn_weights = torch.matmul(query_states, key_states.transpose(2, 3)) * q_head_dim ** -0.5
-    if causal:
-        attn_weights = attn_weights.masked_fill(torch.ones(q_len, q_len, dtype=torch.bool).triu(1), float("-inf"))
-    attn_weights = torch.softmax(attn_weights, dim=-1)
-    attn_output = torch.matmul(attn_weights, value_states).transpose(1, 2).reshape(bsz, q_len, H * v_head_dim)
-    return attn_output @ w["o_proj"].T, torch.cat([latent, k_pe[:, 0]], dim=-1)
+def deinterleaved(x: torch.Tensor) -> torch.Tensor:
+    """The inverse of interleaved along the last dim: a_0 b_0 a_1 b_1 ... -> a_0..a_{d/2-1} b_0..b_{d/2-1}."""
+    return x.unflatten(-1, (-1, 2)).transpose(-1, -2).flatten(-2)
+
+
+def deepseek_v2(m: MultiHeadLatentAttention, d_model: int) -> DeepseekV2Attention:
+    """DeepseekV2Attention with m's sizes and weights, q_lora_rank=None, v_head_dim = qk_nope_head_dim."""
+    H = m.n_heads
+    config = DeepseekV2Config(hidden_size=H, num_attention_heads=H, num_key_value_heads=H, q_lora_rank=None,
+                              kv_lora_rank=m.kv_rank, qk_rope_head_dim=m.rope_dim, qk_nope_head_dim=m.head_dim,
+                              v_head_dim=m.head_dim, attention_bias=False, rms_norm_eps=1e-6,
+                              rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+                              attn_implementation="eager")
+    # The attention's sizes never use hidden_size / n_heads; the config's check that one divides the other
+    # (meant for whole models) runs only when it is built, so d_model is set after, keeping cases where
+    # d_model is not a multiple of n_heads.
+    config.hidden_size = d_model
+    attn = DeepseekV2Attention(config, layer_idx=0).to(m.q_proj.weight.dtype).eval()
+    w = deepseek_weights(m)
+    attn.load_state_dict({"q_proj.weight": w["q_proj"], "kv_a_proj_with_mqa.weight": w["kv_a_proj_with_mqa"],
+                          "kv_a_layernorm.weight": w["kv_a_layernorm"], "kv_b_proj.weight": w["kv_b_proj"],
+                          "o_proj.weight": w["o_proj"]}, strict=True)
+    return attn
+
+
+def deepseek_attention(attn: DeepseekV2Attention, x: torch.Tensor, causal: bool):
+    """The attention's output over x (B, S, d_model) at positions 0..S-1, and the per-token MLA cache
+    [normalised latent, rotated k_pe] (rotate-half order) that it wrote to its DynamicCache."""
+    S = x.shape[1]
+    freqs = DeepseekV2RotaryEmbedding(attn.config)(x, torch.arange(S)[None])
+    mask = torch.full((S, S), float("-inf"), dtype=x.dtype).triu(1)[None, None] if causal else None
+    cache = DynamicCache()
+    out, _ = attn(x, attention_mask=mask, past_key_values=cache, position_embeddings=freqs)
+    latent, k_pe = cache.layers[0].keys[:, 0], cache.layers[0].values[:, 0]
+    return out, torch.cat([latent, deinterleaved(k_pe)], dim=-1)
 
 
 @pytest.mark.parametrize("B,S,d_model,n_heads,kv_rank,rope_dim,head_dim",
@@ -98,7 +81,7 @@ def test_agrees_with_deepseek_v2_attention(B, S, d_model, n_heads, kv_rank, rope
     with torch.no_grad():
         m.kv_norm.weight.normal_()                              # off its default 1, so forgetting it shows
         x = torch.randn(B, S, d_model, dtype=torch.float64)
-        expected, cache = deepseek_attention(deepseek_weights(m), x, n_heads, kv_rank, rope_dim, head_dim, causal)
+        expected, cache = deepseek_attention(deepseek_v2(m, d_model), x, causal)
         got = m(x, causal=causal)
         got_cache = m.latent_cache(x)
     torch.testing.assert_close(got, expected, rtol=1e-6, atol=1e-7)
@@ -117,6 +100,6 @@ def test_float32():
     m = MultiHeadLatentAttention(32, 4, 8, 4, 8)
     x = torch.randn(2, 6, 32)
     with torch.no_grad():
-        expected, cache = deepseek_attention(deepseek_weights(m.double()), x.double(), 4, 8, 4, 8, True)
+        expected, cache = deepseek_attention(deepseek_v2(m.double(), 32), x.double(), True)
         got = m.float()(x)
     torch.testing.assert_close(got, expected.float(), rtol=1e-5, atol=1e-6)

@@ -1,28 +1,19 @@
-"""The reference against Hugging Face's LLaMA RoPE (rotate_half + apply_rotary_pos_emb, with the cos/sin
-of LlamaRotaryEmbedding), copied here so the test needs no transformers."""
+"""The reference against Hugging Face transformers' LLaMA RoPE, imported (the `test` extra installs
+it): LlamaRotaryEmbedding, built from a small LlamaConfig, gives the cos/sin for the positions, and
+apply_rotary_pos_emb applies them (rotate-half convention)."""
 import pytest
 import torch
+from transformers import LlamaConfig
+from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding, apply_rotary_pos_emb
 
 from reference.rope import apply_rope
 
 
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2 :]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
-    cos = cos.unsqueeze(unsqueeze_dim)
-    sin = sin.unsqueeze(unsqueeze_dim)
-    return (q * cos) + (rotate_half(q) * sin), (k * cos) + (rotate_half(k) * sin)
-
-
-def hf_cos_sin(position_ids, dim, base, dtype):
-    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).float() / dim))
-    freqs = (inv_freq[None, :, None] @ position_ids[:, None, :].float()).transpose(1, 2)
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos().to(dtype), emb.sin().to(dtype)
+def hf_cos_sin(position_ids, dim, theta, dtype):
+    """cos, sin (B, S, dim) from LlamaRotaryEmbedding with head_dim = dim and the default rope type."""
+    config = LlamaConfig(hidden_size=dim, num_attention_heads=1, num_key_value_heads=1, head_dim=dim,
+                         rope_parameters={"rope_type": "default", "rope_theta": theta})
+    return LlamaRotaryEmbedding(config)(torch.empty(0, dtype=dtype), position_ids)
 
 
 @pytest.mark.parametrize("B,H,S,D", [(2, 4, 7, 16), (1, 1, 1, 2), (3, 2, 5, 64), (1, 8, 33, 128)])

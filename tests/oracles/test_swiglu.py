@@ -1,24 +1,22 @@
-"""The reference against Hugging Face's LlamaMLP (copied here: no transformers needed) with the same
-weights, and against a brute force over the formula in float64."""
+"""The reference against Hugging Face transformers' LlamaMLP (imported; the `test` extra installs it),
+built from a small LlamaConfig and loaded with the same weights, and against a brute force over the
+formula in float64."""
 import math
 
 import pytest
 import torch
-from torch import nn
+from transformers import LlamaConfig
+from transformers.models.llama.modeling_llama import LlamaMLP
 
 from reference.swiglu import SwiGLU
 
 
-class LlamaMLP(nn.Module):
-    def __init__(self, hidden_size, intermediate_size):
-        super().__init__()
-        self.gate_proj = nn.Linear(hidden_size, intermediate_size, bias=False)
-        self.up_proj = nn.Linear(hidden_size, intermediate_size, bias=False)
-        self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False)
-        self.act_fn = nn.SiLU()
-
-    def forward(self, x):
-        return self.down_proj(self.act_fn(self.gate_proj(x)) * self.up_proj(x))
+def llama_mlp(d_model, d_ff):
+    """Hugging Face's LlamaMLP from a small LlamaConfig: silu gate, no biases (one attention head, which
+    the MLP ignores, so that any d_model passes the config's checks)."""
+    config = LlamaConfig(hidden_size=d_model, intermediate_size=d_ff, num_attention_heads=1, num_key_value_heads=1,
+                         hidden_act="silu", mlp_bias=False)
+    return LlamaMLP(config)
 
 
 @pytest.mark.parametrize("shape,d_ff", [((2, 5, 8), 16), ((1, 1, 1), 1), ((3, 7, 32), 86), ((4, 6), 3)])
@@ -26,7 +24,7 @@ class LlamaMLP(nn.Module):
 def test_agrees_with_llama_mlp(shape, d_ff, scale):
     torch.manual_seed(0)
     ours = SwiGLU(shape[-1], d_ff)
-    theirs = LlamaMLP(shape[-1], d_ff)
+    theirs = llama_mlp(shape[-1], d_ff)
     theirs.load_state_dict(ours.state_dict(), strict=True)     # same parameter names and shapes
     x = torch.randn(shape, generator=torch.Generator().manual_seed(1)) * scale
     torch.testing.assert_close(ours(x), theirs(x), rtol=1e-5, atol=1e-6 * scale ** 2)

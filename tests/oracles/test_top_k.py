@@ -1,18 +1,17 @@
-"""The reference agrees with Hugging Face's TopKLogitsWarper (transformers is not a dependency, so
-its rule is written out here), and sample draws from softmax(top_k_filter(logits / temperature, k)),
-Hugging Face's order: temperature, then top-k."""
+"""The reference agrees with Hugging Face transformers' TopKLogitsWarper (imported from
+transformers.generation.logits_process; the `test` extra installs it), and sample draws from
+softmax(top_k_filter(logits / temperature, k)), Hugging Face's order: temperature, then top-k."""
 import pytest
 import torch
+from transformers.generation.logits_process import TopKLogitsWarper
 
 from grader.stats import binomial_tail
 from reference.top_k import sample, top_k_filter
 
 
-def hf_top_k(scores: torch.Tensor, top_k: int, min_tokens_to_keep: int = 1) -> torch.Tensor:
-    """transformers.TopKLogitsWarper.__call__."""
-    top_k = min(max(top_k, min_tokens_to_keep), scores.size(-1))
-    indices_to_remove = scores < torch.topk(scores, top_k)[0][..., -1, None]
-    return scores.masked_fill(indices_to_remove, -float("inf"))
+def hf_top_k(scores: torch.Tensor, top_k: int) -> torch.Tensor:
+    """Hugging Face's TopKLogitsWarper (default filter value -inf, min_tokens_to_keep 1) over scores."""
+    return TopKLogitsWarper(top_k)(None, scores)
 
 
 @pytest.mark.parametrize("shape", [(7,), (4, 10), (2, 3, 16), (64, 32), (1, 1), (3, 1000)])

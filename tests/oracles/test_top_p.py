@@ -1,25 +1,19 @@
-"""The reference agrees with Hugging Face's TopPLogitsWarper (transformers is not a dependency, so
-its rule is written out here), and top_p_sample draws from HF's temperature-then-top-p pipeline."""
+"""The reference agrees with Hugging Face transformers' TopPLogitsWarper (imported from
+transformers.generation.logits_process; the `test` extra installs it), and top_p_sample draws from
+HF's temperature-then-top-p pipeline."""
 import pytest
 import torch
+from transformers.generation.logits_process import TopPLogitsWarper
 
 from grader.specs.top_p import clear_of_boundaries
 from grader.stats import binomial_tail
 from reference.top_p import top_p_filter, top_p_sample
 
 
-def hf_top_p(scores: torch.Tensor, top_p: float, min_tokens_to_keep: int = 1) -> torch.Tensor:
-    """transformers.TopPLogitsWarper.__call__ (ascending sort), for (batch, vocab) scores."""
-    sorted_logits, sorted_indices = torch.sort(scores, descending=False)
-    cumulative_probs = sorted_logits.softmax(dim=-1).cumsum(dim=-1)
-    sorted_indices_to_remove = cumulative_probs <= (1 - top_p)
-    sorted_indices_to_remove[..., -min_tokens_to_keep:] = 0
-    indices_to_remove = sorted_indices_to_remove.scatter(1, sorted_indices, sorted_indices_to_remove)
-    return scores.masked_fill(indices_to_remove, -float("inf"))
-
-
 def hf_filter(logits, p):
-    return hf_top_p(logits.reshape(-1, logits.shape[-1]), p).reshape(logits.shape)
+    """Hugging Face's TopPLogitsWarper (default filter value -inf, min_tokens_to_keep 1), which takes
+    (batch, vocab) scores, over logits of any shape."""
+    return TopPLogitsWarper(p)(None, logits.reshape(-1, logits.shape[-1])).reshape(logits.shape)
 
 
 @pytest.mark.parametrize("shape", [(7,), (4, 10), (2, 3, 16), (64, 32), (1, 1), (3, 1000)])

@@ -1,116 +1,38 @@
-"""The reference agrees with Hugging Face's LlamaDecoderLayer (its forward and pieces copied below,
-eager attention, no transformers needed) carrying the same weights: input_layernorm is attn_norm,
-self_attn is attn, post_attention_layernorm is ffn_norm, mlp is ffn. The reference's RoPE angles
-are float32 even for float64 inputs (as the rope drill asks), hence tolerances of ~1e-7."""
+"""The reference agrees with Hugging Face transformers' LlamaDecoderLayer (imported; the `test` extra
+installs it), built from a small LlamaConfig with eager attention and carrying the same weights:
+input_layernorm is attn_norm, self_attn is attn, post_attention_layernorm is ffn_norm, mlp is ffn.
+Its cos/sin come from LlamaRotaryEmbedding and its causal mask is additive. RoPE angles are float32
+even for float64 inputs, in the reference (as the rope drill asks) and in Hugging Face's, and the
+eager attention takes its softmax in float32, hence tolerances of ~1e-7 rather than float64's ~1e-12."""
 import pytest
 import torch
-import torch.nn.functional as F
-from torch import nn
+from transformers import LlamaConfig
+from transformers.models.llama.modeling_llama import LlamaDecoderLayer, LlamaRotaryEmbedding
 
 from reference.transformer_block import DecoderBlock
 
 
-class LlamaRMSNorm(nn.Module):
-    def __init__(self, hidden_size, eps=1e-6):
-        super().__init__()
-        self.weight = nn.Parameter(torch.ones(hidden_size))
-        self.variance_epsilon = eps
-
-    def forward(self, hidden_states):
-        variance = hidden_states.pow(2).mean(-1, keepdim=True)
-        return self.weight * (hidden_states * torch.rsqrt(variance + self.variance_epsilon))
+def llama_config(d_model, n_heads, n_kv, d_ff):
+    return LlamaConfig(hidden_size=d_model, num_attention_heads=n_heads, num_key_value_heads=n_kv,
+                       intermediate_size=d_ff, hidden_act="silu", rms_norm_eps=1e-6, attention_bias=False,
+                       mlp_bias=False, rope_parameters={"rope_type": "default", "rope_theta": 10000.0},
+                       attn_implementation="eager")
 
 
-def rotate_half(x):
-    x1 = x[..., : x.shape[-1] // 2]
-    x2 = x[..., x.shape[-1] // 2:]
-    return torch.cat((-x2, x1), dim=-1)
-
-
-def apply_rotary_pos_emb(q, k, cos, sin, unsqueeze_dim=1):
-    cos = cos.unsqueeze(unsqueeze_dim)
-    sin = sin.unsqueeze(unsqueeze_dim)
-    return (q * cos) + (rotate_half(q) * sin), (k * cos) + (rotate_half(k) * sin)
-
-
-def repeat_kv(hidden_states, n_rep):
-    batch, num_key_value_heads, slen, head_dim = hidden_states.shape
-    if n_rep == 1:
-        return hidden_states
-    hidden_states = hidden_states[:, :, None, :, :].expand(batch, num_key_value_heads, n_rep, slen, head_dim)
-    return hidden_states.reshape(batch, num_key_value_heads * n_rep, slen, head_dim)
-
-
-class LlamaAttention(nn.Module):
-    def __init__(self, hidden_size, num_heads, num_key_value_heads):
-        super().__init__()
-        self.head_dim = hidden_size // num_heads
-        self.num_key_value_groups = num_heads // num_key_value_heads
-        self.q_proj = nn.Linear(hidden_size, num_heads * self.head_dim, bias=False)
-        self.k_proj = nn.Linear(hidden_size, num_key_value_heads * self.head_dim, bias=False)
-        self.v_proj = nn.Linear(hidden_size, num_key_value_heads * self.head_dim, bias=False)
-        self.o_proj = nn.Linear(num_heads * self.head_dim, hidden_size, bias=False)
-
-    def forward(self, hidden_states, position_embeddings, attention_mask):
-        input_shape = hidden_states.shape[:-1]
-        hidden_shape = (*input_shape, -1, self.head_dim)
-        query_states = self.q_proj(hidden_states).view(hidden_shape).transpose(1, 2)
-        key_states = self.k_proj(hidden_states).view(hidden_shape).transpose(1, 2)
-        value_states = self.v_proj(hidden_states).view(hidden_shape).transpose(1, 2)
-        cos, sin = position_embeddings
-        query_states, key_states = apply_rotary_pos_emb(query_states, key_states, cos, sin)
-        key_states = repeat_kv(key_states, self.num_key_value_groups)          # eager_attention_forward
-        value_states = repeat_kv(value_states, self.num_key_value_groups)
-        attn_weights = torch.matmul(query_states, key_states.transpose(2, 3)) * self.head_dim ** -0.5
-        attn_weights = attn_weights + attention_mask
-        attn_weights = F.softmax(attn_weights, dim=-1, dtype=torch.float32).to(query_states.dtype)
-        attn_output = torch.matmul(attn_weights, value_states).transpose(1, 2).contiguous()
-        return self.o_proj(attn_output.reshape(*input_shape, -1).contiguous())
-
-
-class LlamaMLP(nn.Module):
-    def __init__(self, hidden_size, intermediate_size):
-        super().__init__()
-        self.gate_proj = nn.Linear(hidden_size, intermediate_size, bias=False)
-        self.up_proj = nn.Linear(hidden_size, intermediate_size, bias=False)
-        self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=False)
-
-    def forward(self, x):
-        return self.down_proj(F.silu(self.gate_proj(x)) * self.up_proj(x))
-
-
-class LlamaDecoderLayer(nn.Module):
-    def __init__(self, hidden_size, num_heads, num_key_value_heads, intermediate_size):
-        super().__init__()
-        self.self_attn = LlamaAttention(hidden_size, num_heads, num_key_value_heads)
-        self.mlp = LlamaMLP(hidden_size, intermediate_size)
-        self.input_layernorm = LlamaRMSNorm(hidden_size)
-        self.post_attention_layernorm = LlamaRMSNorm(hidden_size)
-
-    def forward(self, hidden_states, position_embeddings, attention_mask):
-        residual = hidden_states
-        hidden_states = self.input_layernorm(hidden_states)
-        hidden_states = self.self_attn(hidden_states, position_embeddings, attention_mask)
-        hidden_states = residual + hidden_states
-        residual = hidden_states
-        hidden_states = self.post_attention_layernorm(hidden_states)
-        hidden_states = self.mlp(hidden_states)
-        return residual + hidden_states
-
-
-def rotary(positions, head_dim, dtype, base=10000.0):
-    """LlamaRotaryEmbedding (default rope_type): cos, sin (1, S, head_dim)."""
-    inv_freq = 1.0 / (base ** (torch.arange(0, head_dim, 2, dtype=torch.int64).to(torch.float64) / head_dim))
-    freqs = positions.to(torch.float64)[None, :, None] * inv_freq[None, None, :]
-    emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos().to(dtype), emb.sin().to(dtype)
+def run_llama(layer: LlamaDecoderLayer, x: torch.Tensor, positions: torch.Tensor) -> torch.Tensor:
+    """The layer over x (B, S, d_model) at the given positions, causal: cos/sin from LlamaRotaryEmbedding
+    for the layer's config, and an additive mask with -inf above the diagonal."""
+    S = x.shape[1]
+    cos_sin = LlamaRotaryEmbedding(layer.self_attn.config)(x, positions[None])
+    mask = torch.full((S, S), float("-inf"), dtype=x.dtype).triu(1)[None, None]
+    return layer(x, attention_mask=mask, position_embeddings=cos_sin)
 
 
 NAMES = {"input_layernorm": "attn_norm", "self_attn": "attn", "post_attention_layernorm": "ffn_norm", "mlp": "ffn"}
 
 
 def llama_like(block: DecoderBlock, dims) -> LlamaDecoderLayer:
-    layer = LlamaDecoderLayer(*dims).to(block.attn_norm.weight.dtype)
+    layer = LlamaDecoderLayer(llama_config(*dims), layer_idx=0).to(block.attn_norm.weight.dtype).eval()
     state = block.state_dict()
     layer.load_state_dict({k: state[NAMES[k.split(".")[0]] + k[len(k.split(".")[0]):]]
                            for k in layer.state_dict()}, strict=True)
@@ -130,9 +52,8 @@ def test_agrees_with_llama_decoder_layer(B, S, d_model, n_heads, n_kv, d_ff, off
     layer = llama_like(block, (d_model, n_heads, n_kv, d_ff))
     x = torch.randn(B, S, d_model, dtype=torch.float64)
     positions = torch.arange(S) + offset
-    causal = torch.full((S, S), float("-inf"), dtype=torch.float64).triu(1)
     with torch.no_grad():
-        expected = layer(x, rotary(positions, d_model // n_heads, x.dtype), causal)
+        expected = run_llama(layer, x, positions)
         got = block(x, positions)
     torch.testing.assert_close(got, expected, rtol=1e-6, atol=1e-7)
 
@@ -144,7 +65,6 @@ def test_float32():
     x = torch.randn(2, 9, 32)
     positions = torch.arange(9) + 100
     with torch.no_grad():
-        expected = layer(x.double(), rotary(positions, 8, torch.float64),
-                         torch.full((9, 9), float("-inf"), dtype=torch.float64).triu(1))
+        expected = run_llama(layer, x.double(), positions)
         got = block.float()(x, positions)
     torch.testing.assert_close(got, expected.float(), rtol=1e-5, atol=1e-5)

@@ -1,0 +1,29 @@
+import math
+
+EXPECT = {
+    'device (emulated)': 'tensor created on a hard-coded device',
+}
+
+import torch
+import torch.nn.functional as F
+
+
+def swiglu(h, gate, up, down):
+    return (F.silu(h @ gate.T) * (h @ up.T)) @ down.T
+
+
+def moe_layer(x, router_weight, w_gate, w_up, w_down, k, capacity_factor=None, shared=None):
+    T, E = x.shape[0], router_weight.shape[0]
+    probs = torch.softmax(x @ router_weight.T, dim=-1)
+    weights, experts = probs.topk(k, dim=-1)
+    weights = weights / weights.sum(dim=-1, keepdim=True)
+    capacity = T * k if capacity_factor is None else math.ceil(capacity_factor * T * k / E)
+    out = torch.zeros(x.shape, dtype=x.dtype)                                 # on the CPU
+    for e in range(E):
+        token, slot = (experts == e).nonzero(as_tuple=True)
+        token, slot = token[:capacity], slot[:capacity]
+        y = swiglu(x[token], w_gate[e], w_up[e], w_down[e])
+        out = out.index_add(0, token, y * weights[token, slot, None])
+    if shared is not None:
+        out = out + swiglu(x, *shared)
+    return out

@@ -1,0 +1,40 @@
+import torch
+
+EXPECT = {
+    'PagedKVCache.append: device (emulated)': 'tensor created on a hard-coded device',
+    'PagedKVCache.gather: device (emulated)': 'tensor created on a hard-coded device',
+    'PagedKVCache.free: device (emulated)': 'tensor created on a hard-coded device',
+}
+
+
+class PagedKVCache:
+    def __init__(self, num_pages, page_size, n_heads, head_dim, dtype=torch.float32, device=None):
+        self.k_pages = torch.zeros(num_pages, page_size, n_heads, head_dim, dtype=dtype)     # device ignored
+        self.v_pages = torch.zeros_like(self.k_pages)
+        self.page_size = page_size
+        self.free_pages = list(range(num_pages))
+        self.tables = {}
+        self.lengths = {}
+
+    def append(self, seq_id, k, v):
+        table = self.tables.setdefault(seq_id, [])
+        start = self.lengths.get(seq_id, 0)
+        end = start + k.shape[0]
+        while len(table) * self.page_size < end:
+            table.append(self.free_pages.pop(0))
+        pos = torch.arange(start, end)
+        pages = torch.tensor(table)[pos // self.page_size]
+        slots = pages * self.page_size + pos % self.page_size
+        self.k_pages.view(-1, *k.shape[1:])[slots] = k
+        self.v_pages.view(-1, *v.shape[1:])[slots] = v
+        self.lengths[seq_id] = end
+        return slots
+
+    def gather(self, seq_id):
+        pages = torch.tensor(self.tables[seq_id])
+        n = self.lengths[seq_id]
+        return self.k_pages[pages].flatten(0, 1)[:n], self.v_pages[pages].flatten(0, 1)[:n]
+
+    def free(self, seq_id):
+        self.free_pages = sorted(self.free_pages + self.tables.pop(seq_id))
+        del self.lengths[seq_id]

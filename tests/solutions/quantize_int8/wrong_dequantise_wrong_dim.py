@@ -1,0 +1,22 @@
+import torch
+
+EXPECT = {
+    'dequantise: runs': 'the scale broadcast along the wrong dim (scale[None, :] scales columns): row r is multiplied by scale[r], scale[:, None]',
+}
+
+
+def quantise(w):
+    amax = w.abs().amax(dim=1)
+    scale = torch.where(amax > 0, amax / 127, torch.ones_like(amax))
+    return torch.round(w / scale[:, None]).clamp(-127, 127).to(torch.int8), scale
+
+
+def dequantise(q, scale):
+    return q.to(scale.dtype) * scale                   # broadcasts over the last dim: scales columns
+
+
+def int8_matmul(x, q, scale):
+    x2 = x.reshape(-1, x.shape[-1])
+    x_q, s = quantise(x2)
+    y = (x_q.to(x.dtype) @ q.to(x.dtype).T) * s[:, None] * scale
+    return y.reshape(*x.shape[:-1], -1)
