@@ -752,6 +752,75 @@ def recurrent_inputs(draw, state_shapes) -> Case:
     return recurrent_case(randn(draw, T, B, I, scale=scale), H, state, seed=draw(st.integers(0, 2**16)))
 
 
+# ---- distributed drills (ddp_allreduce, tensor_parallel_mlp, zero_optimizer) ---------------------------
+# Their entries run on every rank of a real process group (Entry(ranks=...), grader/distributed.py); what
+# a rank does is the declaration's run, and these are the parts the three share.
+
+from grader.runner import Said  # noqa: E402
+
+
+class BrokenRule(Said):
+    """A rule of the prompt broken on a rank, said as it is (the engine adds the rank)."""
+
+
+def world(case: Case) -> int:
+    return case.kwargs["world_size"]
+
+
+def collectives_made(calls) -> str:
+    """'1 all_reduce', '2 all_reduce and 1 all_gather', 'none': the collectives of a rank's log."""
+    counts: dict = {}
+    for c in calls:
+        counts[c.op] = counts.get(c.op, 0) + 1
+    return " and ".join(f"{n} {op}" for op, n in counts.items()) or "none"
+
+
+def shard_size(numel: int, world_size: int) -> int:
+    """A rank's share of numel elements padded to a multiple of world_size."""
+    return -(-numel // world_size)
+
+
+def storage_elements(root, skip=()) -> int:
+    """Float32 elements of the distinct storages reachable from root's attributes (lists, tuples,
+    dicts and plain objects followed; a view counts as the whole tensor it views), leaving out the
+    storages of the tensors in skip and tensors of at most one element (step counters)."""
+    skipped = {t.untyped_storage().data_ptr() for t in skip}
+    seen_objects, storages, todo = set(), {}, [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen_objects:
+            continue
+        seen_objects.add(id(obj))
+        if isinstance(obj, torch.Tensor):
+            if obj.numel() > 1:
+                storage = obj.untyped_storage()
+                if storage.data_ptr() not in skipped:
+                    storages[storage.data_ptr()] = storage.nbytes()
+            if obj.grad is not None:
+                todo.append(obj.grad)
+        elif isinstance(obj, dict):
+            todo += list(obj.values())
+        elif isinstance(obj, (list, tuple, set)):
+            todo += list(obj)
+        elif hasattr(obj, "__dict__") and not isinstance(obj, type) and not callable(obj) \
+                and type(obj).__module__ != "torch.distributed.distributed_c10d":
+            todo += list(vars(obj).values())
+    return sum(storages.values()) // 4
+
+
+def shared_loss(params, x, skip=()):
+    """A rank's loss on its share x (b, total numel) of a batch: each parameter meets its own slice of
+    features through a nonlinearity, so its gradient depends on the data; parameters in skip are
+    left out. The mean over rows: with equal shares, the mean of the ranks' losses is the whole batch's."""
+    loss, at = x.new_zeros(()), 0
+    for i, p in enumerate(params):
+        n = p.numel()
+        if i not in skip:
+            loss = loss + (x[:, at:at + n] @ p.reshape(-1)).tanh().pow(2).mean()
+        at += n
+    return loss
+
+
 # ---- LLM-era attention and positions (wave 2): sliding windows, cross-attention, ALiBi, ----------
 # ---- scaled RoPE, the FlashAttention backward, linear attention, selective scans -----------------
 

@@ -25,12 +25,17 @@ class TooSlow(BaseException):
     """The learner's calls in one check took longer than its whole budget."""
 
 
+class Said(Exception):
+    """An error whose message is already said for the learner (a distributed hang, a rank that
+    ended): reported as it is, without the "raised <type>" that describes an exception."""
+
+
 class LearnerRaised(Exception):
     """The learner's code raised: carries a short, learner-facing description."""
 
     def __init__(self, exc: BaseException, filename: str):
         self.exc = exc
-        if isinstance(exc, ParameterMismatch):
+        if isinstance(exc, (ParameterMismatch, Said)):
             super().__init__(str(exc))
             return
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
@@ -164,8 +169,8 @@ class Runner:
         state(weights) may change the weights first (an invariant's chosen weights); train=True
         leaves the module in train() mode."""
         obj = getattr(ns, self.root)
-        if not self.is_class:
-            return obj
+        if not self.is_class or self.entry.ranks:
+            return obj                      # a distributed entry is built on each rank, by its run
         init = case.init or ()
         if self.is_module:
             weights = self.state(case)
@@ -186,6 +191,9 @@ class Runner:
         return getattr(impl, self.method) if self.method else impl
 
     def run(self, ns, impl, case: Case):
+        if self.entry.ranks:
+            from grader import distributed
+            return distributed.on_ranks(self.entry.ranks(case), self.entry.run, impl, case, ns)
         if self.entry.run:
             return self.entry.run(impl, case, ns)
         return impl(*case.args, **case.kwargs)

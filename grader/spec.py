@@ -112,7 +112,12 @@ class Trace(list):
 @dataclass
 class Entry:
     """One thing the learner writes: a function "softmax", a class "MultiHeadAttention" (graded
-    through its forward), or a method "KVCache.update" (of an instance built from case.init)."""
+    through its forward), or a method "KVCache.update" (of an instance built from case.init).
+
+    With ranks, the entry is distributed: run(impl, case, ns) is what every rank of a real gloo
+    process group of ranks(case) processes does (grader/distributed.py), impl being the learner's
+    function or class as it is (the rank builds it), and the output is a Trace with one step per
+    rank. A hang, a rank that ends, or what a rank raised is the learner's error, said with its rank."""
     name: str
     inputs: Callable                                   # inputs(draw) -> Case, with Hypothesis' draw
     examples: list = field(default_factory=list)       # explicit cases, always run first
@@ -129,6 +134,7 @@ class Entry:
     speed: Speed | None = None
     memory: Memory | None = None
     device: bool = True
+    ranks: Callable | None = None   # ranks(case) -> world size: run on every rank of a process group (below)
 
 
 @dataclass
