@@ -16,7 +16,7 @@ from grader.result import ERROR, FAIL, TODO, Check, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
-WRONG_EXAMPLES = 20     # drawn examples for a wrong solution: its mistake must show within them
+WRONG_EXAMPLES = 12     # drawn examples for a wrong solution: its mistake must show within them
 MISTAKE_EXAMPLES = 10   # for a declared mistake graded as a file: its explicit examples come first
 SEEDS = (1234, 77, 2026)
 # Tests never judge time: limits far above what any file here needs, even on a loaded machine (the
