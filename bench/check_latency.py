@@ -23,7 +23,8 @@ CORE = ["softmax", "layernorm", "rmsnorm", "batchnorm", "attention", "mha", "gqa
 
 
 def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
-    """(seconds until the values line is printed, seconds until the command ends)."""
+    """(seconds until the first values line, or the first failure, is printed; seconds until the
+    command ends)."""
     env = dict(os.environ, DRILL_HOME=str(home), COLUMNS="200")
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "check", drill_id, "--file", str(path),
@@ -31,7 +32,8 @@ def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
                             stderr=subprocess.DEVNULL, text=True)
     values = float("nan")
     for line in proc.stdout:
-        if values != values and line.lstrip("✓✗!…- ").startswith("values"):
+        check = line.lstrip("✓✗!…- ").split("  ")[0]        # "values" or "entry: values"
+        if values != values and (check.split(": ")[-1].startswith("values") or line.startswith("✗")):
             values = time.perf_counter() - start
     proc.wait()
     return values, time.perf_counter() - start

@@ -81,7 +81,7 @@ def _claim(lock: Path) -> bool:
                 age = time.time() - lock.stat().st_mtime
             except (OSError, ValueError):
                 owner, age = 0, 0.0
-            if age > START_SECONDS or (owner and not _running(owner)):
+            if age > START_SECONDS or (owner and not alive(owner)):
                 lock.unlink(missing_ok=True)
                 continue
             return False
@@ -89,16 +89,6 @@ def _claim(lock: Path) -> bool:
         os.close(fd)
         return True
     return False
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-        return True
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
 
 
 def log_path(home: Path, path: str) -> Path:
