@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from grader.compare import describe_call
-from grader.guards import Snapshot, Stopwatch, learner_code, tensors_in
+from grader.guards import Snapshot, Stopwatch, learner_code, seed_all, tensors_in
 from grader.spec import Case, Entry
 
 
@@ -159,7 +159,7 @@ class Runner:
     def state(self, case: Case) -> dict:
         key = (repr(case.init), case.seed)
         if key not in self.states:
-            torch.manual_seed(case.seed)
+            seed_all(case.seed)
             self.states[key] = perturbed_state(getattr(self.ref_ns, self.root)(*case.init), case.seed)
         return self.states[key]
 
@@ -177,7 +177,7 @@ class Runner:
             if state is not None:
                 weights = {k: v.clone() for k, v in weights.items()}
                 state(weights)
-            torch.manual_seed(case.seed)
+            seed_all(case.seed)
             impl = obj(*init)
             try:
                 impl.load_state_dict(weights, strict=True)
