@@ -18,6 +18,7 @@ import pytest
 
 from grader import client
 from grader.registry import ROOT, get
+from tests.procs import running
 
 CLI = str(ROOT / "cli.py")
 CORRECT = get("softmax").reference.read_text()
@@ -59,15 +60,6 @@ def read_only_command(path: Path, command: list[str]) -> list[str]:
         pytest.skip("needs unshare -m to make a folder read-only for root")
     script = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"'
     return ["unshare", "-m", "sh", "-c", script, str(path), *command]
-
-
-def running(pid: int) -> bool:
-    """Alive and not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
-    except OSError:
-        return False
 
 
 def wait_for(predicate, seconds: float = 120, what: str = "condition"):

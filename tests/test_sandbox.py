@@ -11,6 +11,7 @@ from grader import client
 from grader.registry import ROOT, get
 from grader.result import ERROR, FAIL, PASS, SKIPPED
 from grader.sandbox import Limits
+from tests.procs import running
 
 QUICK = Limits(call_seconds=3, check_seconds=20, stall_seconds=8, total_seconds=120, memory_mb=1024)
 CORRECT = """
@@ -243,15 +244,6 @@ def spin():
         sum(range(1000))
 threading.Thread(target=spin, daemon=False).start()"""))
     assert verdict.passed, messages(verdict)
-
-
-def running(pid: int) -> bool:
-    """Alive and not a zombie."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0] not in (b"Z", b"X")
-    except OSError:
-        return False
 
 
 def test_nothing_the_learner_started_survives_the_verdict(grader_home, tmp_path):
