@@ -465,15 +465,20 @@ def check(drill_id: last_or("last started") = None,
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
         console.print(verdict_summary(verdict, info))
+    if scratch and verdict.status != "error":
+        err.print("[dim]A scratch check of a file outside your workspace: not recorded (--record records it).[/]")
+    elif record_verdict(drill_id, verdict, digest, path) and verdict.passed and not as_json:
+        console.print(next_step(drill_id))
+    raise typer.Exit(EXIT_CODES.get(verdict.status, 1))
+
+
+def record_verdict(drill_id: str, verdict: Verdict, digest: str | None, path, **detail) -> bool:
+    """Record a check (check, watch, a notebook cell), unless the grader itself failed: that is never
+    held against the learner. True when it was recorded."""
     if verdict.status == "error":
         err.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
-    elif scratch:
-        err.print("[dim]A scratch check of a file outside your workspace: not recorded (--record records it).[/]")
-    else:
-        recorded = try_record("this check", lambda: record_check(store(), drill_id, verdict, digest, path))
-        if recorded and verdict.passed and not as_json:
-            console.print(next_step(drill_id))
-    raise typer.Exit(EXIT_CODES.get(verdict.status, 1))
+        return False
+    return try_record("this check", lambda: record_check(store(), drill_id, verdict, digest, path, **detail))
 
 
 EXIT_CODES = {"pass": 0, "fail": 1, "todo": 1, "error": 3}
@@ -563,10 +568,7 @@ def watch(drill_id: last_or("last started") = None,
                 verdict = client.grade(drill_id, path, home=graders,
                                        on_check=lambda c: console.print(check_line(c)), replay=home.writable())
                 console.print(verdict_summary(verdict, info))
-                if verdict.status == "error":
-                    console.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
-                else:
-                    try_record("this check", lambda: record_check(store(), drill_id, verdict, digest, path))
+                record_verdict(drill_id, verdict, digest, path)
                 console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
             time.sleep(interval)
     except KeyboardInterrupt:

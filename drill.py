@@ -134,13 +134,8 @@ def grade_cell(args: argparse.Namespace, cell: str) -> None:
                       "run.[/]")
         return
     console.print(cli.verdict_summary(verdict, info, command=command, where="this cell"))
-    if verdict.status == "error":
-        cli.err.print("[yellow]Nothing was recorded: the grader failed, not your code.[/]")
-    else:
-        recorded = cli.try_record("this check", lambda: cli.record_check(cli.store(), info.id, verdict, digest, path,
-                                                                         source="notebook"))
-        if recorded and verdict.passed:
-            console.print(cli.next_step(info.id, start="%drill start"))
+    if cli.record_verdict(info.id, verdict, digest, path, source="notebook") and verdict.passed:
+        console.print(cli.next_step(info.id, start="%drill start"))
     if args.hint:
         if info.hints:
             for text in cli.next_hint(cli.store(), info, source="notebook"):
