@@ -26,7 +26,6 @@ from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
-from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
@@ -607,6 +606,7 @@ def next_hint(s: Store, info: registry.DrillInfo, **detail) -> list[str]:
 @app.command()
 def solution(drill_id: ID):
     """Show the reference solution (recorded as revealed)."""
+    from rich.syntax import Syntax          # pygments: imported by this command alone
     info = known(drill_id)
     try_record("this reveal", lambda: store().record("reveal", info.id))
     console.print(Syntax(info.reference.read_text(encoding="utf-8"), "python", line_numbers=True))

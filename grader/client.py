@@ -159,6 +159,12 @@ def _last_line(log: Path) -> str:
     return f"{lines[-1].strip()} (see {log})" if lines else f"see {log}"
 
 
+def warm(home: Path) -> bool:
+    """Whether the grader for `home` runs and has done all its warming up (see server.warm_up)."""
+    answer = _ask(socket_path(home), {"ping": True})
+    return bool(answer and answer.get("warm"))
+
+
 def devices(home: Path) -> list[str]:
     """The accelerators the grader sees (it has torch loaded; this process does not)."""
     answer = _ask(ensure(home), {"ping": True}) or {}

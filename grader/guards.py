@@ -2,6 +2,7 @@
 call, torch's global state, in-place changes of inputs, and the size of intermediates."""
 from __future__ import annotations
 
+import bisect
 import builtins
 import contextlib
 import errno
@@ -66,11 +67,19 @@ def aten_names() -> tuple[str, ...]:
                          if n.startswith("aten::")}))
 
 
-def aten_twins(name: str) -> list[str]:
+@cache
+def aten_twins(name: str) -> tuple[str, ...]:
     """The aten operators a banned torch function `name` reaches, which the learner could also call
     directly (torch.ops.aten._softmax): name, _name, native_name, and their overloads' families."""
-    return [n for n in aten_names() if n in (name, f"_{name}", f"native_{name}")
-            or n.startswith((f"_{name}_", f"{name}_")) and "backward" not in n]
+    names = aten_names()                              # sorted: a prefix's names are one run of it
+    found = [n for n in (name, f"_{name}", f"native_{name}") if n in names]
+    for prefix in (f"_{name}_", f"{name}_"):
+        i = bisect.bisect_left(names, prefix)
+        while i < len(names) and names[i].startswith(prefix):
+            if "backward" not in names[i]:
+                found.append(names[i])
+            i += 1
+    return tuple(found)
 
 
 class BannedCalls(TorchFunctionMode):

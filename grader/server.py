@@ -30,6 +30,7 @@ from grader import sandbox
 from grader.sandbox import Limits
 
 IDLE_SECONDS = float(os.environ.get("DRILL_IDLE_SECONDS", 600))
+WARM_AFTER = 0.3         # warming up waits this long after the last grading: a check that comes meanwhile goes first
 OUTPUT_SHOWN = 4000
 CHANNEL_CLOSED = 86      # the grading process's exit code when the learner's code closed its event pipe
 CLOSED_MARK = ".channel-closed"                # ... and the file in scratch that says it was that
@@ -37,11 +38,33 @@ GRADER_FAILED = 70       # ... when the grading process itself failed
 FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
 
 
+WARM_DRILL = "softmax"       # graded once in the server itself while it is idle (see warm_up)
+
+
 def warm_up():
-    """What a grading needs, imported one piece at a time while the server is idle, so that no
-    check pays for it (the first check, which may come before, imports what it needs itself)."""
-    import torch
+    """What a grading needs, done one piece at a time while the server is idle, so that no check
+    pays for it (the first check, which may come before, does what it needs itself): one whole
+    grading of a drill's reference in this process, since a grading pays for much on its first run
+    in a process (Hypothesis' engine, torch's kernels and fake tensors: 0.3 s) and every grading
+    process forked afterwards inherits it done; every drill's declaration and reference; then the
+    garbage collector's freeze, so that a grading's collections skip what the server holds."""
+    import gc
+
     from grader import loader, registry
+
+    def grade_once():
+        from grader.guards import LEARNER_PREFIX
+        from grader.pipeline import grade
+        try:
+            for _ in grade(WARM_DRILL, str(registry.get(WARM_DRILL).reference), seed=0):
+                pass
+        except Exception:
+            pass             # only a head start: a grader that cannot grade says so on the first check
+        finally:             # the reference, loaded as a learner's file: not left for a learner to import
+            for name in [n for n in sys.modules if n.startswith(LEARNER_PREFIX)]:
+                del sys.modules[name]
+    if registry.get(WARM_DRILL):
+        yield grade_once
     for drill_id in registry.drills():
         def load(drill_id=drill_id):
             try:
@@ -50,7 +73,7 @@ def warm_up():
             except Exception:
                 pass          # a broken declaration is reported when it is graded
         yield load
-    yield lambda: (torch.ones(2, device="meta") * 2).exp()     # torch's meta kernels, for the device check
+    yield lambda: (gc.collect(), gc.freeze())
 
 
 class Grading:
@@ -331,8 +354,9 @@ class Server:
         signal.signal(signal.SIGTERM, lambda *_: self.quit())
         try:
             while True:
-                ready = self.selector.select(timeout=0 if self.warming and not self.gradings else 0.2)
-                if not ready and self.warming and not self.gradings:
+                warm_now = self.warming and not self.gradings and time.monotonic() - self.idle_since > WARM_AFTER
+                ready = self.selector.select(timeout=0 if warm_now else 0.05 if self.warming else 0.2)
+                if not ready and warm_now:
                     step = next(self.warming, None)
                     if step is None:
                         self.warming = None
@@ -431,7 +455,7 @@ class Server:
         if request.get("ping"):
             from grader import devices
             try:
-                conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(),
+                conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(), "warm": self.warming is None,
                                           "devices": devices.available()}) + "\n").encode())
             except OSError:
                 pass
