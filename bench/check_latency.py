@@ -72,7 +72,7 @@ def main():
                     try:
                         cold.append(timed_check(drill_id, path, home))
                         start = time.perf_counter()
-                        while not client.warm(home) and time.perf_counter() - start < 60:
+                        while not client.ping(home).get("warm") and time.perf_counter() - start < 60:
                             time.sleep(0.05)
                         ready.append(time.perf_counter() - start)
                         warm.append(timed_check(drill_id, path, home))

@@ -159,10 +159,10 @@ def _last_line(log: Path) -> str:
     return f"{lines[-1].strip()} (see {log})" if lines else f"see {log}"
 
 
-def warm(home: Path) -> bool:
-    """Whether the grader for `home` runs and has done all its warming up (see server.warm_up)."""
-    answer = _ask(socket_path(home), {"ping": True})
-    return bool(answer and answer.get("warm"))
+def ping(home: Path) -> dict:
+    """What the grader for `home` says of itself ({} when none answers): its stamp and pid, whether it
+    is warm (warmed up, with a spare grading process ready), that spare's pid, its devices."""
+    return _ask(socket_path(home), {"ping": True}) or {}
 
 
 def devices(home: Path) -> list[str]:

@@ -24,6 +24,7 @@ import socket
 import sys
 import tempfile
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 from grader import sandbox
@@ -38,33 +39,39 @@ GRADER_FAILED = 70       # ... when the grading process itself failed
 FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
 
 
-WARM_DRILL = "softmax"       # graded once in the server itself while it is idle (see warm_up)
+WARM_DRILL = "softmax"       # graded in the server, and in each worker, while the server is idle
+
+
+def warm_grading(drill: str = WARM_DRILL, **options) -> None:
+    """Grade a drill's reference in this process: a grading pays for much on its first run in a
+    process (Hypothesis' engine, torch's kernels and fake tensors, the first touches of memory a
+    forked process shares), and whatever runs later pays none of it."""
+    from grader import registry
+    from grader.guards import LEARNER_PREFIX
+    from grader.pipeline import grade
+    info = registry.get(drill)
+    if info is None:
+        return
+    try:
+        for _ in grade(drill, str(info.reference), seed=0, **options):
+            pass
+    except Exception:
+        pass                 # only a head start: a grader that cannot grade says so on the first check
+    finally:                 # the reference, loaded as a learner's file: not left for a learner to import
+        for name in [n for n in sys.modules if n.startswith(LEARNER_PREFIX)]:
+            del sys.modules[name]
 
 
 def warm_up():
     """What a grading needs, done one piece at a time while the server is idle, so that no check
     pays for it (the first check, which may come before, does what it needs itself): one whole
-    grading of a drill's reference in this process, since a grading pays for much on its first run
-    in a process (Hypothesis' engine, torch's kernels and fake tensors: 0.3 s) and every grading
-    process forked afterwards inherits it done; every drill's declaration and reference; then the
-    garbage collector's freeze, so that a grading's collections skip what the server holds."""
+    grading (0.3 s less for every grading forked afterwards); every drill's declaration and
+    reference; then the garbage collector's freeze, so that a grading's collections skip what the
+    server holds."""
     import gc
 
     from grader import loader, registry
-
-    def grade_once():
-        from grader.guards import LEARNER_PREFIX
-        from grader.pipeline import grade
-        try:
-            for _ in grade(WARM_DRILL, str(registry.get(WARM_DRILL).reference), seed=0):
-                pass
-        except Exception:
-            pass             # only a head start: a grader that cannot grade says so on the first check
-        finally:             # the reference, loaded as a learner's file: not left for a learner to import
-            for name in [n for n in sys.modules if n.startswith(LEARNER_PREFIX)]:
-                del sys.modules[name]
-    if registry.get(WARM_DRILL):
-        yield grade_once
+    yield warm_grading
     for drill_id in registry.drills():
         def load(drill_id=drill_id):
             try:
@@ -76,10 +83,87 @@ def warm_up():
     yield lambda: (gc.collect(), gc.freeze())
 
 
-class Grading:
-    """One check: a forked grading process, its pipe, its client, its limits."""
+class Worker:
+    """A grading process: forked by the server, it waits for its check on a pipe, grades it, reports
+    on a pipe of its own and ends. While the server is idle one is forked ahead and warmed up by a
+    small grading of the drill last checked (the next check is most often of it again), so that the
+    next check pays neither the fork nor the first touches of the memory it shares with the server
+    (0.1 s); a worker says it is ready with an empty line on its report pipe. A check that finds no
+    ready one forks its own."""
 
-    def __init__(self, conn: socket.socket, request: dict, home: Path):
+    def __init__(self, home: Path, warm: str = ""):
+        orders, self.orders = os.pipe()            # server -> worker: the check, then end of file
+        self.events, events = os.pipe()            # worker -> server: the report
+        server = os.getpid()
+        try:
+            self.pid = os.fork()
+        except OSError:
+            for fd in (orders, self.orders, self.events, events):
+                os.close(fd)
+            raise
+        if self.pid == 0:
+            try:
+                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+                    signal.signal(sig, signal.SIG_DFL)      # not the server's handlers: they would end the server
+                sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)
+                if os.getppid() != server:
+                    os._exit(0)                             # the server died before the line above
+                kept = sorted((orders, events))
+                for low, high in zip((3, kept[0] + 1, kept[1] + 1), (kept[0], kept[1], 4096)):
+                    os.closerange(low, high)                # the server's listener and its clients' sockets
+                if warm:
+                    warm_grading(warm, max_examples=1)
+                    os.write(events, b"\n")                 # ready (a line without the token: no event)
+                data = b""
+                while chunk := os.read(orders, 65536):
+                    data += chunk
+                os.close(orders)
+                if not data:
+                    os._exit(0)                             # the server let it go unused
+                check = json.loads(data)
+                run_grading(check["request"], events, check["token"], Path(check["scratch"]),
+                            Path(check["output"]), Limits(**check["limits"]), home)
+            finally:
+                os._exit(GRADER_FAILED)                     # never back into the server's loop
+        os.close(orders)
+        os.close(events)
+        os.set_blocking(self.events, False)
+        self.ready = not warm
+
+    def start(self, check: dict) -> None:
+        """Hand the worker its check; OSError when it is gone."""
+        data = json.dumps(check).encode()
+        try:
+            while data:
+                data = data[os.write(self.orders, data):]
+        finally:
+            os.close(self.orders)
+            self.orders = -1
+
+    def kill(self) -> None:
+        """A worker never handed a check: gone, and its pipes closed."""
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        self.close()
+
+    def close(self) -> None:
+        for fd in (self.orders, self.events):
+            if fd >= 0:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self.orders = self.events = -1
+
+
+class Grading:
+    """One check: its grading process (the spare worker, else one forked for it), its pipe, its
+    client, its limits."""
+
+    def __init__(self, conn: socket.socket, request: dict, home: Path, spare: Worker | None = None):
         self.conn, self.request = conn, request
         self.limits = Limits(**request.get("limits", {}))
         self.token = secrets.token_hex(8)
@@ -95,27 +179,34 @@ class Grading:
         self.killed_by_us = False
         self.learner_signals: list[int] = []
         self.cgroup = sandbox.Cgroup(self.limits.processes + 1)
-        read, write = os.pipe()
+        check = {"request": request, "token": self.token, "scratch": str(self.scratch), "output": str(self.output),
+                 "limits": asdict(self.limits)}
         try:
-            self.pid = os.fork()
+            worker = self.hand_over(check, spare, home)
         except OSError:
-            for fd in (read, write):
-                os.close(fd)
             self.cgroup.remove()
             shutil.rmtree(self.scratch, ignore_errors=True)
             raise
-        if self.pid == 0:                                   # the grading process
+        self.pid, self.pipe = worker.pid, worker.events
+
+    def hand_over(self, check: dict, spare: Worker | None, home: Path) -> Worker:
+        """The spare worker, given this check; or, where there is none or it died while it waited, a
+        worker forked for it. Each is in the grading's cgroup before it runs anything of the learner's."""
+        if spare is not None:
+            self.cgroup.join(spare.pid)
             try:
-                for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-                    signal.signal(sig, signal.SIG_DFL)      # not the server's handlers: they would end the server
-                os.close(read)
-                self.cgroup.join()
-                run_grading(request, write, self.token, self.scratch, self.output, self.limits, home)
-            finally:
-                os._exit(GRADER_FAILED)                     # never back into the server's loop
-        os.close(write)
-        os.set_blocking(read, False)
-        self.pipe = read
+                spare.start(check)
+                return spare
+            except OSError:
+                spare.kill()
+        worker = Worker(home)
+        self.cgroup.join(worker.pid)
+        try:
+            worker.start(check)
+        except OSError:
+            worker.kill()
+            raise
+        return worker
 
     def send(self, obj: dict) -> bool:
         try:
@@ -251,7 +342,6 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
             if os.getpid() != me:
                 os._exit(0)                        # a copy of this process made by the learner's fork: never reports
             events.write(f"{token} {dumps(obj)}\n")
-        from dataclasses import asdict
         n, steps = 0, []
         try:
             from hypothesis.database import DirectoryBasedExampleDatabase
@@ -305,7 +395,6 @@ def escaped(e: BaseException, learner_file: str, steps: list[str], emit) -> int:
     stopped), or the grader's fault (an error); the steps it cut short are closed. Returns 1, the
     check it adds."""
     import traceback
-    from dataclasses import asdict
 
     from grader.result import ERROR, FAIL, Check
     traceback.print_exc()
@@ -335,6 +424,9 @@ class Server:
         self.bound: tuple[int, int] | None = None     # the socket file this server made (device, inode)
         self.listener: socket.socket | None = None
         self.draining = False
+        self.spare: Worker | None = None              # the worker forked ahead for the next check
+        self.spares = True                             # False once a spare died unused: none are made again
+        self.last_drill = WARM_DRILL                   # what the spare warms up on
 
     def serve(self) -> None:
         sandbox.prctl(sandbox.PR_SET_CHILD_SUBREAPER, 1)       # what a grading leaves behind comes back here
@@ -373,10 +465,13 @@ class Server:
                             self.read_pipe(grading)
                         elif kind == "client":
                             self.client_gone(grading)
+                        elif kind == "spare":
+                            self.spare_ready()
                     except Exception:
                         import traceback
                         traceback.print_exc()      # to grader.log; one bad request does not end the server
                 self.collect()
+                self.keep_spare()
                 if self.listener is not None and not self.owns_path():
                     self.draining = True                   # a newer server took the socket over
                     self.release_path()
@@ -412,6 +507,7 @@ class Server:
 
     def quit(self):
         self.release_path()
+        self.drop_spare()
         for g in list(self.gradings.values()):
             g.stop("the grader was stopped while it graded; nothing is recorded", fault=True)
         for g in list(self.gradings.values()):
@@ -455,7 +551,9 @@ class Server:
         if request.get("ping"):
             from grader import devices
             try:
-                conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(), "warm": self.warming is None,
+                ready = self.spare.pid if self.spare is not None and self.spare.ready else None
+                warm = self.warming is None and (ready is not None or not self.spares)
+                conn.sendall((json.dumps({"stamp": self.stamp, "pid": os.getpid(), "warm": warm, "spare": ready,
                                           "devices": devices.available()}) + "\n").encode())
             except OSError:
                 pass
@@ -466,8 +564,15 @@ class Server:
             self.draining = True            # no new gradings; those under way finish, then the server ends
             self.release_path()
             return
+        if self.spare is not None and not self.spare.ready:
+            self.spare_ready()                 # its line may not have been read yet
+        spare = self.spare if self.spare is not None and self.spare.ready else None
+        if spare is None:
+            self.drop_spare()                  # still warming up: a worker forked now is quicker
+        self.spare = None
+        self.remember(request.get("drill"))
         try:
-            grading = Grading(conn, request, self.home)
+            grading = Grading(conn, request, self.home, spare)
         except OSError as e:
             try:
                 why = f"the grader could not start a grading process ({e.strerror or e}): too many processes?"
@@ -532,7 +637,10 @@ class Server:
         for pid in list(sandbox.REAPED):
             status = sandbox.REAPED.pop(pid)
             g = self.gradings.get(pid)
-            if g is None:
+            if self.spare is not None and pid == self.spare.pid:
+                self.drop_spare(kill=False)                # it died while it waited: none are made again
+                self.spares = False
+            elif g is None:
                 sandbox.kill_tree(pid)                    # an orphan of some grading: what it started goes too
             else:
                 self.end(g, status)
@@ -562,10 +670,57 @@ class Server:
                 pass
         g.finish(status, self.kill_orphans)
 
+    def keep_spare(self) -> None:
+        """Fork the spare once the server is warm and has been idle a moment (a check that comes
+        meanwhile goes first)."""
+        if (self.spare is None and self.spares and self.warming is None and not self.gradings
+                and not self.draining and time.monotonic() - self.idle_since > WARM_AFTER):
+            try:
+                self.spare = Worker(self.home, warm=self.last_drill)
+                self.selector.register(self.spare.events, selectors.EVENT_READ, ("spare", None))
+            except OSError:
+                self.drop_spare()
+                self.spares = False
+
+    def remember(self, drill) -> None:
+        """The drill the next spare warms up on: this one, unless it is distributed (its ranks are
+        forked processes, not warmed up in a spare) or unknown."""
+        from grader import loader, registry
+        if isinstance(drill, str) and drill in registry.drills():
+            try:
+                if not any(e.ranks for e in loader.declaration(drill).entries):
+                    self.last_drill = drill
+            except Exception:
+                pass          # a broken declaration is reported when it is graded
+
+    def spare_ready(self) -> None:
+        """The spare said it is ready (or ended: then it is reaped as such)."""
+        try:
+            self.selector.unregister(self.spare.events)
+        except (KeyError, ValueError, AttributeError):
+            return
+        try:
+            self.spare.ready = os.read(self.spare.events, 1) == b"\n"
+        except OSError:
+            pass
+
+    def drop_spare(self, kill: bool = True) -> None:
+        if self.spare is None:
+            return
+        try:
+            self.selector.unregister(self.spare.events)
+        except (KeyError, ValueError):
+            pass
+        if kill:
+            self.spare.kill()
+        else:
+            self.spare.close()
+        self.spare = None
+
     def kill_orphans(self) -> None:
         """Every child of the server that is not a grading process was left by one: killed."""
         if os.path.isdir("/proc"):
-            mine = set(self.gradings)
+            mine = set(self.gradings) | ({self.spare.pid} if self.spare is not None else set())
             for child in sandbox.children_of().get(os.getpid(), []):
                 if child not in mine:
                     sandbox.kill_tree(child, include_self=True)

@@ -18,7 +18,7 @@ import pytest
 
 from grader import client
 from grader.registry import ROOT, get
-from tests.procs import running
+from tests.procs import running, wait_for
 
 CLI = str(ROOT / "cli.py")
 CORRECT = get("softmax").reference.read_text()
@@ -60,16 +60,6 @@ def read_only_command(path: Path, command: list[str]) -> list[str]:
         pytest.skip("needs unshare -m to make a folder read-only for root")
     script = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" "$0" && exec "$@"'
     return ["unshare", "-m", "sh", "-c", script, str(path), *command]
-
-
-def wait_for(predicate, seconds: float = 120, what: str = "condition"):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def pids_in(path: Path) -> list[int]:

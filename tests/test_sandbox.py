@@ -11,7 +11,7 @@ from grader import client
 from grader.registry import ROOT, get
 from grader.result import ERROR, FAIL, PASS, SKIPPED
 from grader.sandbox import Limits
-from tests.procs import running
+from tests.procs import running, wait_for
 
 QUICK = Limits(call_seconds=3, check_seconds=20, stall_seconds=8, total_seconds=120, memory_mb=1024)
 CORRECT = """
@@ -296,3 +296,46 @@ def test_a_grader_that_is_gone_is_started_again(grader_home):
     verdict = client.grade("softmax", get("softmax").reference, home=grader_home, seed=2, speed=False, limits=QUICK)
     assert verdict.passed, messages(verdict)
     assert client._ask(first, {"ping": True})["pid"] != pid
+
+
+def test_a_check_runs_in_the_spare_made_while_the_grader_was_idle(tmp_path):
+    """The spare holds none of the server's sockets while it waits, and the drill it warmed up on,
+    loaded as a learner's file, is gone from the modules a learner's file can import."""
+    home = tmp_path / "home"
+    home.mkdir()
+    try:
+        assert grade(home, tmp_path, CORRECT).passed
+        spare = wait_for(lambda: client.ping(home).get("spare"), what="a spare grading process")
+        fds = [os.readlink(f"/proc/{spare}/fd/{fd}") for fd in os.listdir(f"/proc/{spare}/fd")]
+        assert [fd for fd in fds if fd.startswith("socket:")] == []
+        seen = tmp_path / "seen.json"
+        path = tmp_path / "log_softmax.py"
+        path.write_text(get("log_softmax").reference.read_text() + textwrap.dedent(f"""
+            import json, os, sys
+            with open({str(seen)!r}, "w") as f:
+                json.dump([os.getpid(), sorted(n for n in sys.modules if n.startswith("learner_"))], f)
+        """))
+        verdict = client.grade("log_softmax", path, home=home, seed=1, limits=QUICK, speed=False)
+        assert verdict.passed, messages(verdict)
+        assert json.loads(seen.read_text()) == [spare, ["learner_log_softmax"]]
+        assert not running(spare)                             # a worker grades one check, then ends
+        spare = wait_for(lambda: client.ping(home).get("spare"), what="the next spare")
+    finally:
+        client.stop(home)
+    assert not running(spare)
+
+
+def test_a_spare_killed_while_it_waits_costs_nothing_but_itself(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    try:
+        assert grade(home, tmp_path, CORRECT).passed
+        spare = wait_for(lambda: client.ping(home).get("spare"), what="a spare grading process")
+        os.kill(spare, 9)
+        verdict = grade(home, tmp_path, CORRECT)
+        assert verdict.passed, messages(verdict)
+        verdict = grade(home, tmp_path, "def softmax(x, dim=-1):\n    return x.exp() / x.exp().sum(dim, keepdim=True)\n")
+        assert verdict.status == FAIL, messages(verdict)
+        assert "softmax without subtracting the max (exp overflows)" in [c.mistake for c in verdict.checks]
+    finally:
+        client.stop(home)
