@@ -41,6 +41,14 @@ def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
     return values, time.perf_counter() - start
 
 
+def wait_until_warm(home: Path, seconds: float = 60) -> float:
+    """Seconds until the grader for `home` says it is warm (warmed up, its spare grading process ready)."""
+    start = time.perf_counter()
+    while not client.ping(home).get("warm") and time.perf_counter() - start < seconds:
+        time.sleep(0.05)
+    return time.perf_counter() - start
+
+
 def median(xs):
     xs = [x for x in xs if x == x]
     return statistics.median(xs) if xs else float("nan")
@@ -71,10 +79,7 @@ def main():
                     home = Path(tmp)
                     try:
                         cold.append(timed_check(drill_id, path, home))
-                        start = time.perf_counter()
-                        while not client.ping(home).get("warm") and time.perf_counter() - start < 60:
-                            time.sleep(0.05)
-                        ready.append(time.perf_counter() - start)
+                        ready.append(wait_until_warm(home))
                         warm.append(timed_check(drill_id, path, home))
                     finally:
                         client.stop(home)

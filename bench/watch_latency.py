@@ -1,5 +1,7 @@
 """Save-to-verdict with the grader warm (watch, mock, a second drill check): the median seconds
-until the values line and until the whole verdict, for a passing and a failing file per drill.
+until the values line and until the whole verdict, for a passing and a failing file per drill. Each
+save comes once the grader is warm again (its spare grading process ready), as a learner's next
+save comes after an edit.
 
     python bench/watch_latency.py [--runs 5] [ids...]
 """
@@ -12,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.check_latency import CORE  # noqa: E402
+from bench.check_latency import CORE, wait_until_warm  # noqa: E402
 from grader import client, registry  # noqa: E402
 
 
@@ -35,6 +37,7 @@ def main():
                         continue
                     to_values, to_verdict = [], []
                     for run in range(args.runs):
+                        wait_until_warm(home)
                         t0 = time.perf_counter()
                         marks = {}
 

@@ -45,6 +45,8 @@ def generator_on(g: torch.Generator, device: str):
 
 
 def checks(eg, which: str):
+    """The device checks for `which`: auto (the real accelerators, else the emulation), all (both),
+    cuda or mps (that one), emulated (the emulation alone, whatever is present), cpu (none)."""
     real = available()
     if which == "cpu":
         yield eg.check("device", SKIPPED, "--device cpu")
@@ -52,7 +54,7 @@ def checks(eg, which: str):
     if which in ("cuda", "mps") and which not in real:
         yield eg.check(f"device {which}", SKIPPED, f"no {which} device on this machine")
         return
-    targets = [which] if which in ("cuda", "mps") else real
+    targets = [which] if which in ("cuda", "mps") else [] if which == "emulated" else real
     for device in targets:
         m = eg.search(eg.compare_prop(device=device), eg.entry.examples, 5, f"device {device}")
         yield eg.failed(f"device {device}", m) if m else eg.check(f"device {device}", PASS)

@@ -45,7 +45,8 @@ WARM_DRILL = "softmax"       # graded in the server, and in each worker, while t
 def warm_grading(drill: str = WARM_DRILL, **options) -> None:
     """Grade a drill's reference in this process: a grading pays for much on its first run in a
     process (Hypothesis' engine, torch's kernels and fake tensors, the first touches of memory a
-    forked process shares), and whatever runs later pays none of it."""
+    forked process shares), and whatever runs later pays none of it. Devices are only emulated:
+    CUDA started in the server could not be started again in the processes it forks."""
     from grader import registry
     from grader.guards import LEARNER_PREFIX
     from grader.pipeline import grade
@@ -53,7 +54,7 @@ def warm_grading(drill: str = WARM_DRILL, **options) -> None:
     if info is None:
         return
     try:
-        for _ in grade(drill, str(info.reference), seed=0, **options):
+        for _ in grade(drill, str(info.reference), seed=0, device="emulated", **options):
             pass
     except Exception:
         pass                 # only a head start: a grader that cannot grade says so on the first check

@@ -339,3 +339,23 @@ def test_a_spare_killed_while_it_waits_costs_nothing_but_itself(tmp_path):
         assert "softmax without subtracting the max (exp overflows)" in [c.mistake for c in verdict.checks]
     finally:
         client.stop(home)
+
+
+def test_warming_up_only_emulates_devices(monkeypatch):
+    """CUDA started in the warm grader could not be started again in the grading processes it
+    forks: its warm-up gradings emulate devices even where an accelerator is present."""
+    from grader import devices, pipeline, server
+    asked = []
+    real_checks = devices.checks
+
+    def checks(eg, which):
+        asked.append(which)
+        return real_checks(eg, which)
+    monkeypatch.setattr(devices, "available", lambda: ["cuda"])
+    monkeypatch.setattr(devices, "checks", checks)
+    server.warm_grading("softmax", max_examples=1, speed_check=False)
+    assert asked == ["emulated"]
+    events = pipeline.grade("softmax", str(get("softmax").reference), device="emulated", max_examples=1,
+                            speed_check=False)
+    names = [e.name for e in events if not isinstance(e, tuple)]
+    assert "device (emulated)" in names and not [n for n in names if "cuda" in n]
