@@ -1,8 +1,8 @@
 """The warm grader: one process per DRILL_HOME that keeps torch and every drill's declaration loaded,
 and forks a fresh grading process for each check, so a check costs no start-up and no grading
-carries state into the next. Started on demand by `drill check` (and watch, mock, the notebook), it
-ends itself after some idle minutes; a client whose install changed asks it to quit and starts a
-new one.
+carries state into the next. While idle it warms itself up (warm_up) and forks the next check's
+process ahead (Worker). Started on demand by `drill check` (and watch, mock, the notebook), it ends
+itself after some idle minutes; a client whose install changed asks it to quit and starts a new one.
 
 Protocol: a client connects to the Unix socket and sends one JSON request line; the server answers
 with JSON lines: {"begin": step}, {"check": {...}}, {"end": step}, then {"output": ..., "output_bytes":
