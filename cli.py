@@ -5,6 +5,7 @@ grader.server, grader.sandbox); state lives in the progress store (grader.store)
 from __future__ import annotations
 
 import difflib
+import gc
 import hashlib
 import io
 import json
@@ -1113,6 +1114,8 @@ def main() -> None:
     except (StoreError, HomeError) as e:     # the store failed under a command that reads it: said, not a traceback
         err.print(f"[red]{escape(str(e))}[/]")
         sys.exit(2)
+    finally:
+        gc.freeze()          # the interpreter's exit then skips collecting what is left: 0.03 s off every command
 
 
 if __name__ == "__main__":
