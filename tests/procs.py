@@ -11,13 +11,13 @@ def running(pid: int) -> bool:
         return False
 
 
-def wait_for(predicate, seconds: float = 120, what: str = "condition"):
-    """predicate()'s first true value; an AssertionError when none comes within `seconds` (a bound
-    for a hang, never a judgement of speed)."""
+def wait_for(predicate, seconds: float = 120, what: str = "condition", detail=lambda: ""):
+    """predicate()'s first true value; an AssertionError (with detail(), what else there is to say)
+    when none comes within `seconds`: a bound for a hang, never a judgement of speed."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         value = predicate()
         if value:
             return value
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out after {seconds:g} s waiting for {what}{detail()}")

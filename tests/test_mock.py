@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 import uuid
 
 import pytest
@@ -20,6 +19,7 @@ from grader import client, mock, registry
 from grader.home import store_path
 from grader.result import Check, Verdict
 from grader.store import Store
+from tests import procs
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 
@@ -52,16 +52,9 @@ class Terminal:
 
 
 def wait_for(predicate, seconds=120, what="condition", term=None, home=None):
-    """Poll until `predicate()` is truthy; on a timeout, say what the screen and the session were."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.3)
-    screen = f"\nscreen:\n{term.screen()}" if term else ""
-    state = f"\nsession: {session(home)}" if home else ""
-    raise AssertionError(f"timed out after {seconds} s waiting for {what}{screen}{state}")
+    """procs.wait_for that says, on a timeout, what the screen and the session were."""
+    return procs.wait_for(predicate, seconds, what, detail=lambda: (f"\nscreen:\n{term.screen()}" if term else "")
+                          + (f"\nsession: {session(home)}" if home else ""))
 
 
 def session(home):
