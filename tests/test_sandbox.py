@@ -326,12 +326,15 @@ def test_a_check_runs_in_the_spare_made_while_the_grader_was_idle(tmp_path):
 
 
 def test_a_spare_killed_while_it_waits_costs_nothing_but_itself(tmp_path):
+    """Once it is dead it is never handed a check (one killed at the very moment it is handed one
+    is a grading killed from outside: the grader's error, never held against the learner)."""
     home = tmp_path / "home"
     home.mkdir()
     try:
         assert grade(home, tmp_path, CORRECT).passed
         spare = wait_for(lambda: client.ping(home).get("spare"), what="a spare grading process")
         os.kill(spare, 9)
+        wait_for(lambda: not running(spare), what="the spare's end")
         verdict = grade(home, tmp_path, CORRECT)
         assert verdict.passed, messages(verdict)
         verdict = grade(home, tmp_path, "def softmax(x, dim=-1):\n    return x.exp() / x.exp().sum(dim, keepdim=True)\n")
