@@ -104,6 +104,8 @@ def _start(home: Path, path: str, lock: Path, mine: str) -> None:
         env = dict(os.environ, DRILL_STAMP=mine, PYTHONPATH=os.pathsep.join(
             filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
             OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", PYTHONUNBUFFERED="1",
+            PYTORCH_NVML_BASED_CUDA_CHECK="1",     # asking whether CUDA exists must not start it in the grader: its
+                                                   # forked gradings could then not start it themselves
             MALLOC_MMAP_THRESHOLD_="1000000000", MALLOC_TRIM_THRESHOLD_="10000000000")
         proc = subprocess.Popen([sys.executable, "-m", "grader.server", path, str(home)], cwd=ROOT, env=env,
                                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)

@@ -362,3 +362,12 @@ def test_warming_up_only_emulates_devices(monkeypatch):
                             speed_check=False)
     names = [e.name for e in events if not isinstance(e, tuple)]
     assert "device (emulated)" in names and not [n for n in names if "cuda" in n]
+
+
+def test_the_grader_asks_whether_cuda_exists_without_starting_it(grader_home):
+    """torch.cuda.is_available() starts CUDA's driver unless told to ask NVML instead, and a process
+    forked after that cannot start CUDA: the grader answers pings, and warms up, with the variable
+    that tells it to ask NVML, so its gradings can still run on a GPU."""
+    pid = client.ping(grader_home)["pid"]
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        assert b"PYTORCH_NVML_BASED_CUDA_CHECK=1" in f.read().split(b"\0")
