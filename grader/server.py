@@ -39,7 +39,7 @@ GRADER_FAILED = 70       # ... when the grading process itself failed
 FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
 
 
-WARM_DRILL = "softmax"       # graded in the server, and in each worker, while the server is idle
+WARM_DRILL = "softmax"       # graded in the server while idle, and by spares until a check names another drill
 
 
 def warm_grading(drill: str = WARM_DRILL, **options) -> None:
