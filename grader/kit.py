@@ -588,6 +588,13 @@ HEADS_NOT_TRANSPOSED = ("heads merged without moving them back: (B, H, S, head_d
                         "(B, S, H, head_dim) before the reshape to (B, S, H * head_dim)")
 
 
+def block_of_scores(case: Case) -> int:
+    """FlashAttention's memory bound (forward and backward): one block of scores, B·H·S_q·block_size
+    elements, for a case whose first argument is q (B, H, S_q, D) and which has block_size."""
+    B, H, S_q, _ = case.args[0].shape
+    return B * H * S_q * case.kwargs["block_size"]
+
+
 def allowed_keys(case: Case, mask_key="mask", causal_key="causal") -> torch.Tensor:
     """(..., S_q, S_k) bool for q, k = case.args[:2]: which keys each query may attend, the
     bottom-right causal rule and the (broadcastable) mask together; leading dims as the mask has."""

@@ -87,12 +87,6 @@ def flash_like(rescale_acc=True, rescale_l=True, top_left=False, drop_tail=False
 DROPS_TAIL = "the last, shorter block of keys dropped (S_k not a multiple of block_size)"
 
 
-def block_of_scores(case) -> int:
-    """The graded memory limit: one block of scores, B·H·S_q·block_size elements."""
-    B, H, S_q, _ = case.args[0].shape
-    return B * H * S_q * case.kwargs["block_size"]
-
-
 DRILL = Drill(entries=[Entry(
     "flash_attention",
     inputs=inputs,
@@ -138,7 +132,7 @@ DRILL = Drill(entries=[Entry(
     half=True,
     grad=False,     # the forward pass is the drill; its backward is a drill of its own
     # B·H = 8 ≥ S_k / block_size: a (S_q, S_k) mask fits the limit, (B, H, S_q, S_k) scores do not
-    memory=Memory(case=qkv(20, 2, 4, 128, 250, 16, True, 32), limit=block_of_scores),
+    memory=Memory(case=qkv(20, 2, 4, 128, 250, 16, True, 32), limit=kit.block_of_scores),
     loops=Loops(small=qkv(23, 2, 2, 5, 9, 4, True, 4), large=qkv(23, 4, 5, 5, 9, 4, True, 4),
                 over="the batch and the heads"),
     # many tiny (batch, head) pairs: a loop over the batch or the heads pays Python 128-256 times

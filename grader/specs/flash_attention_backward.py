@@ -140,12 +140,6 @@ PER_BLOCK = ("P recomputed with a softmax over each block of keys instead of exp
              "block's softmax is normalised over that block only")
 
 
-def block_of_scores(case) -> int:
-    """The graded memory limit: one block of scores, B·H·S_q·block_size elements."""
-    B, H, S_q, _ = case.args[0].shape
-    return B * H * S_q * case.kwargs["block_size"]
-
-
 DRILL = Drill(entries=[Entry(
     "flash_attention_backward",
     inputs=inputs,
@@ -192,7 +186,7 @@ DRILL = Drill(entries=[Entry(
     half=True,
     grad=False,              # the outputs are gradients already
     # B·H = 8 ≥ S_k / block_size: a (S_q, S_k) mask fits the limit, (B, H, S_q, S_k) scores do not
-    memory=Memory(case=qkv(50, 2, 4, 128, 250, 8, True, 32), limit=block_of_scores),
+    memory=Memory(case=qkv(50, 2, 4, 128, 250, 8, True, 32), limit=kit.block_of_scores),
     loops=Loops(small=qkv(54, 2, 2, 5, 9, 4, True, 4), large=qkv(54, 4, 5, 5, 9, 4, True, 4),
                 over="the batch and the heads"),
     speed=Speed(lambda seed: qkv(60 + 4 * seed, 128, 2, 8, 8, 8, True, 4), limit=10.0),
