@@ -169,11 +169,11 @@ class Cgroup:
             except OSError:
                 pass
 
-    def join(self, pid: int | None = None) -> None:
-        """Move a process (default: the calling one) into it; the children it makes follow."""
+    def join(self, pid: int) -> None:
+        """Move a process into it; the children it makes follow."""
         if self.path is not None:
             try:
-                (self.path / "cgroup.procs").write_text(str(pid or os.getpid()))
+                (self.path / "cgroup.procs").write_text(str(pid))
             except OSError:
                 pass
 

@@ -192,15 +192,17 @@ class Grading:
 
     def hand_over(self, check: dict, spare: Worker | None, home: Path) -> Worker:
         """The spare worker, given this check; or, where there is none or it died while it waited, a
-        worker forked for it. Each is in the grading's cgroup before it runs anything of the learner's."""
+        worker forked for it."""
         if spare is not None:
-            self.cgroup.join(spare.pid)
             try:
-                spare.start(check)
-                return spare
+                return self.run_on(spare, check)
             except OSError:
-                spare.kill()
-        worker = Worker(home)
+                pass
+        return self.run_on(Worker(home), check)
+
+    def run_on(self, worker: Worker, check: dict) -> Worker:
+        """The worker in the grading's cgroup (before it runs anything of the learner's), given the
+        check; a worker that cannot take it is killed (OSError)."""
         self.cgroup.join(worker.pid)
         try:
             worker.start(check)
