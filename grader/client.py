@@ -177,9 +177,8 @@ def stop(home: Path, wait: float = 10.0) -> None:
     """Ask the grader for `home` to end (it finishes what it is grading first), and wait a little
     for it to go."""
     path = socket_path(home)
-    answer = _ask(path, {"ping": True})
+    pid = ping(home).get("pid")
     _ask(path, {"quit": True})
-    pid = (answer or {}).get("pid")
     proc = _started.pop(path, None)
     end = time.monotonic() + wait
     while pid and alive(pid) and time.monotonic() < end:

@@ -201,7 +201,7 @@ def test_a_warm_grader_killed_mid_grade_gives_an_error_and_the_next_check_a_new_
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         started = wait_for(lambda: len(pids_in(pids)) == 2 and pids_in(pids), what="the learner's processes")
-        server = client._ask(client.socket_path(home), {"ping": True})["pid"]
+        server = client.ping(home)["pid"]
         os.kill(server, signal.SIGKILL)
         out, errors = cli.communicate(timeout=120)
     finally:

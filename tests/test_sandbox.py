@@ -288,14 +288,14 @@ def test_nothing_the_learner_started_survives_the_verdict(grader_home, tmp_path)
 
 def test_a_grader_that_is_gone_is_started_again(grader_home):
     first = client.ensure(grader_home)
-    pid = client._ask(first, {"ping": True})["pid"]
+    pid = client.ping(grader_home)["pid"]
     os.kill(pid, 9)
     while running(pid):
         pass
     assert os.path.exists(first)                              # a dead grader's socket file stays behind
     verdict = client.grade("softmax", get("softmax").reference, home=grader_home, seed=2, speed=False, limits=QUICK)
     assert verdict.passed, messages(verdict)
-    assert client._ask(first, {"ping": True})["pid"] != pid
+    assert client.ping(grader_home)["pid"] != pid
 
 
 def test_a_check_runs_in_the_spare_made_while_the_grader_was_idle(tmp_path):

@@ -55,7 +55,7 @@ def test_the_warm_grader_grades_again_without_restarting_and_outlives_a_crash(gr
     home = grader
     ref = registry.get("softmax").reference
     assert client.grade("softmax", ref, home=home, seed=1, speed=False).passed
-    pid = client._ask(client.ensure(home), {"ping": True})["pid"]
+    pid = client.ping(home)["pid"]
     streamed = []
     assert client.grade("softmax", ref, home=home, seed=2, speed=False, on_check=streamed.append).passed
     assert [c.name for c in streamed][:2] == ["load", "signature"]            # checks arrive one by one
@@ -64,4 +64,4 @@ def test_the_warm_grader_grades_again_without_restarting_and_outlives_a_crash(gr
     crashed = client.grade("softmax", bad, home=home, seed=1, speed=False)
     assert crashed.status == "fail" and "exited with code 4" in crashed.checks[-1].message
     assert client.grade("softmax", ref, home=home, seed=3, speed=False).passed
-    assert client._ask(client.ensure(home), {"ping": True})["pid"] == pid    # the same warm grader throughout
+    assert client.ping(home)["pid"] == pid    # the same warm grader throughout
