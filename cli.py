@@ -36,6 +36,49 @@ from grader.report import COLUMNS, clock
 from grader.result import ERROR, Check, Verdict
 from grader.store import Store, StoreError
 
+
+def plain_options() -> None:
+    """Coerce plain option values (a string, a number, a path without checks) without pydantic.
+
+    typer 0.2x coerces every option value through a pydantic TypeAdapter, and importing pydantic
+    takes about a third of a `drill check`'s own time. drill's options are plain: those are
+    converted here, as click converts them; any other kind of option is left to typer. A typer
+    without this machinery (older ones coerce through click) is left as it is."""
+    try:
+        from typer import _coercion, core
+        typers = core.build_runtime_param, _coercion.RuntimeParam
+    except (ImportError, AttributeError):
+        return
+    build, base = typers
+    kinds = {str: "text", int: "integer", float: "number", Path: "path", bool: "boolean"}
+    booleans = {"1": True, "true": True, "t": True, "yes": True, "y": True, "on": True,
+                "0": False, "false": False, "f": False, "no": False, "n": False, "off": False, "": False}
+
+    class Plain(base):
+        def _coerce_value(self, value, param, ctx):
+            try:
+                if self.annotation is bool and not isinstance(value, bool):
+                    return booleans[str(value).strip().lower()]
+                return self.annotation(value)
+            except (TypeError, ValueError, KeyError):
+                raise typer.BadParameter(f"{value!r} is not a valid {kinds[self.annotation]}.", ctx=ctx,
+                                         param=param) from None
+
+    def plain(info) -> bool:
+        return (info.parser is None and info.min is None and info.max is None and not info.exists
+                and not info.writable and not info.resolve_path and not info.allow_dash and info.path_type is None
+                and info.file_okay and info.dir_okay and info.readable)
+
+    def runtime_param(descriptor):
+        if descriptor.annotation in kinds and descriptor.file_annotation is None and plain(descriptor.parameter_info):
+            return Plain(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        return build(descriptor)
+
+    core.build_runtime_param = runtime_param
+
+
+plain_options()
+
 app = typer.Typer(help="Practise writing ML components by hand: drill start softmax, then drill check.",
                   no_args_is_help=True)
 console = Console(highlight=False)

@@ -69,6 +69,33 @@ def test_list_does_not_import_torch():
     subprocess.run([sys.executable, "-c", code], check=True, cwd=registry.ROOT, capture_output=True)
 
 
+def test_a_check_parses_its_options_without_importing_pydantic(tmp_path):
+    """Every option of a check is given (a path, a number, a string, flags): none of them needs
+    typer's pydantic coercion, the biggest import of a command that grades. The check stops at the
+    missing file, after parsing."""
+    code = ("import sys; sys.argv = ['drill', 'check', 'softmax', '--file', sys.argv[1], '--seed', '7',\n"
+            "    '--device', 'cpu', '--record', '--no-speed']; import cli\n"
+            "try:\n    cli.main()\nexcept SystemExit as e:\n    assert e.code == 2, e.code\n"
+            "assert 'pydantic' not in sys.modules, 'parsing the options imported pydantic'")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "gone.py")], cwd=registry.ROOT,
+                          capture_output=True, text=True, env=dict(os.environ, DRILL_HOME=str(tmp_path)))
+    assert done.returncode == 0, done.stderr
+    assert "There is no file" in done.stderr
+
+
+@pytest.mark.parametrize("args, said", [(["--seed", "abc"], "'abc' is not a valid integer"),
+                                        (["--seed", "1.5"], "'1.5' is not a valid integer")])
+def test_an_option_of_the_wrong_kind_exits_2_naming_it(drill_home, args, said):
+    result = drill("check", "softmax", *args)
+    assert result.exit_code == 2
+    assert said in result.output and "--seed" in result.output
+
+
+def test_options_with_bounds_are_still_checked(drill_home):
+    result = drill("next", "--count", "0")
+    assert result.exit_code == 2 and "--count" in result.output
+
+
 # ---- ids, version, completion -----------------------------------------------------------------
 
 @pytest.mark.parametrize("typed, meant", [("GQA", "gqa"), ("top-p", "top_p"), ("layer_norm", "layernorm"),
