@@ -43,8 +43,7 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
         return None
     failures: list[Mismatch] = []
 
-    def property_holds(data):
-        case = inputs(data.draw)
+    def property_holds(case):
         try:
             prop(case)
         except Mismatch as m:
@@ -56,7 +55,7 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
     test = settings(max_examples=max_examples, deadline=None, database=database, print_blob=False,
                     report_multiple_bugs=False, suppress_health_check=list(HealthCheck),
                     phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))(
-        given(st.data())(property_holds))
+        given(st.composite(lambda draw: inputs(draw))())(property_holds))
     if database is not None:
         test._hypothesis_internal_database_key = key.encode()
     engine.MAX_SHRINKING_SECONDS = 3600 if shrink_seconds is None else shrink_seconds
