@@ -502,7 +502,8 @@ class EntryGrading:
     # gradients
 
     def upstream_and_reference(self, case: Case):
-        """(upstream gradients for the differentiable outputs, the reference's gradients)."""
+        """(upstream gradients for the differentiable outputs, the reference's gradients, whether the
+        drill grades every output of this case); the reference's gradients only for a case graded whole."""
         ref_case = with_grad(case)
         with torch.enable_grad():
             out = self.runner.reference(ref_case)
@@ -514,9 +515,12 @@ class EntryGrading:
         if isinstance(mask, torch.Tensor):
             ups = [u * mask if u.shape == mask.shape else u for u in ups]
         leaves = named_leaves(ref_case, self.runner.params, self.runner.last_reference)
+        plan = (index, ups, list(leaves))
+        if isinstance(mask, torch.Tensor) and not bool(mask.all()):
+            return plan, {}, False
         grads = torch.autograd.grad([flat[i] for i in index], list(leaves.values()), ups, allow_unused=True) \
             if index else ()
-        return (index, ups, list(leaves)), dict(zip(leaves, grads))
+        return plan, dict(zip(leaves, grads)), True
 
     def gradients_of(self, ns, case: Case, plan, learner: bool = False):
         """The gradients {leaf name: grad} of ns's entry on case, for the reference's upstream plan."""
@@ -542,11 +546,9 @@ class EntryGrading:
         return {n: (next(grads) if t is not None else None) for n, t in zip(names, wanted)}
 
     def gradient_prop(self, case: Case):
-        if self.entry.graded is not None:
-            mask = self.graded(case, self.runner.reference(case))
-            if isinstance(mask, torch.Tensor) and not bool(mask.all()):
-                return     # outputs the drill does not grade (queries with no key) have no gradient to grade
-        plan, want = self.upstream_and_reference(case)
+        plan, want, whole = self.upstream_and_reference(case)
+        if not whole:
+            return         # outputs the drill does not grade (queries with no key) have no gradient to grade
         if not plan[0] or not any(u.numel() for u in plan[1]):
             return                   # nothing differentiable, or only empty outputs: no gradient to grade
         try:

@@ -156,12 +156,16 @@ class Runner:
 
     # ---- building and calling -----------------------------------------------------------------
 
-    def state(self, case: Case) -> dict:
+    def state(self, case: Case):
+        """(the module's weights for case, the reference module built to make them, or None when they
+        were made before)."""
         key = (repr(case.init), case.seed)
-        if key not in self.states:
-            seed_all(case.seed)
-            self.states[key] = perturbed_state(getattr(self.ref_ns, self.root)(*case.init), case.seed)
-        return self.states[key]
+        if key in self.states:
+            return self.states[key], None
+        seed_all(case.seed)
+        built = getattr(self.ref_ns, self.root)(*case.init)
+        self.states[key] = perturbed_state(built, case.seed)
+        return self.states[key], built
 
     def build(self, ns, case: Case, dtype=None, device=None, state=None, train=False):
         """The entry from namespace `ns`, ready to call: a function as it is; a class built from
@@ -173,12 +177,15 @@ class Runner:
             return obj                      # a distributed entry is built on each rank, by its run
         init = case.init or ()
         if self.is_module:
-            weights = self.state(case)
+            weights, built = self.state(case)
             if state is not None:
                 weights = {k: v.clone() for k, v in weights.items()}
                 state(weights)
-            seed_all(case.seed)
-            impl = obj(*init)
+            if built is not None and ns is self.ref_ns:
+                impl = built              # made just now as below (the same seed, then __init__): not made twice
+            else:
+                seed_all(case.seed)
+                impl = obj(*init)
             try:
                 impl.load_state_dict(weights, strict=True)
             except RuntimeError as e:
