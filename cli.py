@@ -70,8 +70,12 @@ def plain_options() -> None:
                 and info.file_okay and info.dir_okay and info.readable)
 
     def runtime_param(descriptor):
-        if descriptor.annotation in kinds and descriptor.file_annotation is None and plain(descriptor.parameter_info):
-            return Plain(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        try:
+            if descriptor.annotation in kinds and descriptor.file_annotation is None and \
+                    plain(descriptor.parameter_info):
+                return Plain(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        except (AttributeError, TypeError):
+            pass                 # a typer whose descriptors differ from these: coerced its own way
         return build(descriptor)
 
     core.build_runtime_param = runtime_param
