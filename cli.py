@@ -46,10 +46,9 @@ def plain_options() -> None:
     without this machinery (older ones coerce through click) is left as it is."""
     try:
         from typer import _coercion, core
-        typers = core.build_runtime_param, _coercion.RuntimeParam
+        build, base = core.build_runtime_param, _coercion.RuntimeParam
     except (ImportError, AttributeError):
         return
-    build, base = typers
     kinds = {str: "text", int: "integer", float: "number", Path: "path", bool: "boolean"}
     booleans = {"1": True, "true": True, "t": True, "yes": True, "y": True, "on": True,
                 "0": False, "false": False, "f": False, "no": False, "n": False, "off": False, "": False}
