@@ -350,8 +350,9 @@ def verdict_summary(verdict: Verdict, info: registry.DrillInfo, command: str = "
     else:
         failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
         body, colour = f"[bold red]Failed[/]: {', '.join(failed)}", "red"
-    body += (f"\n[dim]seed {verdict.seed} ({escape(command)} --seed {verdict.seed} repeats it) · "
-             f"{verdict.seconds:.1f} s[/]")
+    seed = "" if verdict.seed is None else \
+        f"seed {verdict.seed} ({escape(command)} --seed {verdict.seed} repeats it) · "
+    body += f"\n[dim]{seed}{verdict.seconds:.1f} s[/]"
     if verdict.output_bytes:
         shown = verdict.output[:1500]
         more = f"\n… {verdict.output_bytes:,} bytes in all" if verdict.output_bytes > len(shown) else ""

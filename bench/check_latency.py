@@ -3,7 +3,9 @@ same run (the floor no check can beat). Cold: no grader running (a fresh DRILL_H
 warm: the grader started by an earlier check, once it has warmed up (a learner's second check comes
 after an edit; how long after the first verdict the grader was warm is printed too). For each, the
 time until the values line is on the screen and until the whole verdict, for the reference (a pass)
-and for a wrong solution (a fail).
+and for a wrong solution (a fail). Each check is run as a learner runs it: `drill check` without
+--seed (so the grader chooses the seed its spare warmed up with), and with Python keeping compiled
+bytecode, its default (see drill_env).
 
     python bench/check_latency.py [--runs 3] [ids...]
 """
@@ -27,10 +29,9 @@ CORE = ["softmax", "layernorm", "rmsnorm", "batchnorm", "attention", "mha", "gqa
 def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
     """(seconds until the first values line, or the first failure, is printed; seconds until the
     command ends)."""
-    env = dict(os.environ, DRILL_HOME=str(home), COLUMNS="200")
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), "check", drill_id, "--file", str(path),
-                             "--record", "--seed", "1"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                             "--record"], cwd=ROOT, env=drill_env(home), stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
     values = float("nan")
     for line in proc.stdout:
@@ -39,6 +40,13 @@ def timed_check(drill_id: str, path: Path, home: Path) -> tuple[float, float]:
             values = time.perf_counter() - start
     proc.wait()
     return values, time.perf_counter() - start
+
+
+def drill_env(home: Path) -> dict:
+    """The environment `drill` runs in: Python's own default of keeping compiled bytecode, even where
+    this shell turns it off (PYTHONDONTWRITEBYTECODE), as a learner's shell does not."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return env | {"DRILL_HOME": str(home), "COLUMNS": "200"}
 
 
 def wait_until_warm(home: Path, seconds: float = 60) -> float:

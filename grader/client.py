@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import random
 import socket
 import subprocess
 import sys
@@ -191,12 +190,12 @@ def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, 
           speed: bool = True, max_examples: int | None = None, limits: Limits | None = None,
           replay: bool = True, on_check=None) -> Verdict:
     """Grade `file` as `drill` in the warm grader; on_check(Check) is called as each check finishes.
+    Without a seed the grader chooses one, and the verdict says which.
     A verdict always comes back: when the grader fails or stops answering, it says so as an error
     (which is not recorded against the learner). The progress store in `home` is put back if the
     learner's code deleted or damaged it."""
     from grader.store import Keeper
     started = time.monotonic()
-    seed = random.randrange(2**31) if seed is None else seed
     verdict = Verdict(drill=drill, file=str(Path(file).absolute()), seed=seed)   # a link is not its target
     limits = limits or Limits()
     request = {"drill": drill, "file": verdict.file, "seed": seed, "device": device, "speed": speed,
@@ -260,6 +259,8 @@ def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) ->
                     event = json.loads(line)
                     if "check" in event:
                         add(Check(**event["check"]))
+                    elif "seed" in event:          # the seed the grader chose, when none was asked for
+                        verdict.seed = event["seed"]
                     elif "output" in event:
                         verdict.output, verdict.output_bytes = event["output"], event["output_bytes"]
                     elif "done" in event:

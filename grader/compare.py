@@ -34,6 +34,8 @@ def describe_value(v) -> str:
         inner = ", ".join(describe_value(x) for x in v[:6])
         more = ", ..." if len(v) > 6 else ""
         return f"[{inner}{more}]" if isinstance(v, list) else f"({inner}{more})"
+    if isinstance(v, torch.Generator):                  # its seed, not an address that changes every run
+        return f"torch.Generator().manual_seed({v.initial_seed()})"
     if callable(v):
         return getattr(v, "__name__", "a function")
     return repr(v)

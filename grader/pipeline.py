@@ -286,6 +286,9 @@ class EntryGrading:
     def expected(self, case: Case, dtype=None):
         """The reference's output on case: in float64 for float64, else computed in float32 and cast
         to a half dtype (the reference is not graded on its own rounding)."""
+        return self.runner.remembered("output", case, lambda: self.reference_output(case, dtype), str(dtype))
+
+    def reference_output(self, case: Case, dtype=None):
         if dtype is None:
             return self.runner.reference(case)
         if dtype == torch.float64:
@@ -504,6 +507,9 @@ class EntryGrading:
     def upstream_and_reference(self, case: Case):
         """(upstream gradients for the differentiable outputs, the reference's gradients, whether the
         drill grades every output of this case); the reference's gradients only for a case graded whole."""
+        return self.runner.remembered("gradients", case, lambda: self.reference_gradients(case))
+
+    def reference_gradients(self, case: Case):
         ref_case = with_grad(case)
         with torch.enable_grad():
             out = self.runner.reference(ref_case)

@@ -20,7 +20,7 @@ class Check:
 class Verdict:
     drill: str
     file: str
-    seed: int
+    seed: int | None          # None only when the grader could not be reached
     checks: list[Check] = field(default_factory=list)
     seconds: float = 0.0
     output: str = ""          # what the learner's code printed (the start of it)

@@ -122,6 +122,35 @@ def flat_tensors(tree) -> list[torch.Tensor]:
     return [t for _, t in tensors_in(tree)]
 
 
+# ---- the reference's results, kept for the life of the grading process ---------------------------
+
+KEPT: dict = {}            # (reference namespace, entry name) -> {key: the reference's result}
+KEEP_AT_MOST = 512         # results kept for one entry: a grading makes about 150 (a test process grades many)
+
+
+def fingerprint(value):
+    """What tells `value` from any other input by value alone (a tensor by its dtype, shape and
+    bytes, a generator by its state), or None when some part of it is not a plain value."""
+    if isinstance(value, torch.Tensor):
+        if value.device.type != "cpu" or value.layout != torch.strided:
+            return None
+        t = value.detach().resolve_conj().resolve_neg().contiguous().reshape(-1)
+        return "tensor", str(t.dtype), tuple(value.shape), value.requires_grad, t.view(torch.uint8).numpy().tobytes()
+    if isinstance(value, np.ndarray):
+        return None if value.dtype == object else ("array", str(value.dtype), value.shape, value.tobytes())
+    if isinstance(value, torch.Generator):
+        return None if value.device.type != "cpu" else ("generator", value.get_state().numpy().tobytes())
+    if value is None or isinstance(value, (bool, int, float, complex, str, torch.dtype, torch.device)):
+        return type(value).__name__, repr(value)
+    if isinstance(value, (list, tuple)):        # torch.Size too
+        parts = [fingerprint(v) for v in value]
+        return None if None in parts else (type(value).__name__, *parts)
+    if isinstance(value, dict):
+        parts = [(repr(k), fingerprint(v)) for k, v in value.items()]
+        return None if any(p is None for _, p in parts) else ("dict", *parts)
+    return None
+
+
 class Runner:
     """Calls one entry: the reference's, the learner's (guarded), or a mistake's."""
 
@@ -138,7 +167,7 @@ class Runner:
             target = target.__call__
         self.params = [p for p in inspect.signature(target).parameters if p != "self"]
         self.mutations: list[str] = []
-        self.states: dict = {}
+        self.kept = KEPT.setdefault((reference, entry.name), {})
         self.stopwatch = Stopwatch(budget)
         self.last_impl = None
 
@@ -159,13 +188,37 @@ class Runner:
     def state(self, case: Case):
         """(the module's weights for case, the reference module built to make them, or None when they
         were made before)."""
-        key = (repr(case.init), case.seed)
-        if key in self.states:
-            return self.states[key], None
+        key = ("weights", repr(case.init), case.seed)
+        if key in self.kept:
+            return self.kept[key], None
         seed_all(case.seed)
         built = getattr(self.ref_ns, self.root)(*case.init)
-        self.states[key] = perturbed_state(built, case.seed)
-        return self.states[key], built
+        self.keep(key, perturbed_state(built, case.seed))
+        return self.kept[key], built
+
+    def remembered(self, what: str, case: Case, compute, *details):
+        """compute(), the reference's `what` on case, made once for the life of this process. A
+        spare grading process warms up by grading the reference with the seed of the check it will
+        take, so that check finds made what the reference gives on every input that a right answer
+        meets. Kept only where it follows from the key: the inputs by value and the case's seed
+        (a module's build starts from it); a function that draws from torch's global generator is
+        run every time."""
+        key = (what, fingerprint(case.args), fingerprint(case.kwargs), fingerprint(case.init), case.seed,
+               case.scale, *details)
+        if None in key[1:4] or self.entry.ranks:
+            return compute()
+        if key in self.kept:
+            return self.kept[key]
+        before = None if self.is_module else torch.default_generator.get_state()
+        result = compute()
+        if before is None or torch.equal(before, torch.default_generator.get_state()):
+            self.keep(key, result)
+        return result
+
+    def keep(self, key, value) -> None:
+        if len(self.kept) >= KEEP_AT_MOST:
+            self.kept.clear()
+        self.kept[key] = value
 
     def build(self, ns, case: Case, dtype=None, device=None, state=None, train=False):
         """The entry from namespace `ns`, ready to call: a function as it is; a class built from

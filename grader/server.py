@@ -42,11 +42,12 @@ FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, si
 WARM_DRILL = "softmax"       # graded in the server while idle, and by spares until a check names another drill
 
 
-def warm_grading(drill: str = WARM_DRILL, **options) -> None:
+def warm_grading(drill: str = WARM_DRILL, seed: int = 0, **options) -> None:
     """Grade a drill's reference in this process: a grading pays for much on its first run in a
     process (Hypothesis' engine, torch's kernels and fake tensors, the first touches of memory a
-    forked process shares), and whatever runs later pays none of it. Devices are only emulated:
-    CUDA started in the server could not be started again in the processes it forks."""
+    forked process shares), and whatever runs later pays none of it; the reference's results are
+    kept (Runner.remembered) for a check with the same seed. Devices are only emulated: CUDA
+    started in the server could not be started again in the processes it forks."""
     from grader import registry
     from grader.guards import LEARNER_PREFIX
     from grader.pipeline import grade
@@ -54,7 +55,7 @@ def warm_grading(drill: str = WARM_DRILL, **options) -> None:
     if info is None:
         return
     try:
-        for _ in grade(drill, str(info.reference), seed=0, device="emulated", **options):
+        for _ in grade(drill, str(info.reference), seed=seed, device="emulated", **options):
             pass
     except Exception:
         pass                 # only a head start: a grader that cannot grade says so on the first check
@@ -86,13 +87,15 @@ def warm_up():
 
 class Worker:
     """A grading process: forked by the server, it waits for its check on a pipe, grades it, reports
-    on a pipe of its own and ends. While the server is idle one is forked ahead and warmed up by a
-    small grading of the drill last checked (the next check is most often of it again), so that the
-    next check pays neither the fork nor the first touches of the memory it shares with the server
-    (0.1 s); a worker says it is ready with an empty line on its report pipe. A check that finds no
-    ready one forks its own."""
+    on a pipe of its own and ends. While the server is idle one is forked ahead and warmed up by
+    grading the reference of the drill last checked (the next check is most often of it again) with
+    the seed it will give a check that asks for none. The next check then pays neither the fork nor
+    the first touches of the memory it shares with the server (0.1 s), and finds the reference's
+    results made on every input a right answer meets (a fifth of a grading). A worker says it is
+    ready with an empty line on its report pipe. A check that finds no ready one forks its own."""
 
     def __init__(self, home: Path, warm: str = ""):
+        self.seed = new_seed() if warm else None
         orders, self.orders = os.pipe()            # server -> worker: the check, then end of file
         self.events, events = os.pipe()            # worker -> server: the report
         server = os.getpid()
@@ -113,7 +116,7 @@ class Worker:
                 for low, high in zip((3, kept[0] + 1, kept[1] + 1), (kept[0], kept[1], 4096)):
                     os.closerange(low, high)                # the server's listener and its clients' sockets
                 if warm:
-                    warm_grading(warm, max_examples=1)
+                    warm_grading(warm, seed=self.seed, database=example_view(home))
                     os.write(events, b"\n")                 # ready (a line without the token: no event)
                 data = b""
                 while chunk := os.read(orders, 65536):
@@ -160,6 +163,17 @@ class Worker:
         self.orders = self.events = -1
 
 
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def example_view(home: Path):
+    """The inputs a check replays first (the last failing ones), read and never changed: a passing
+    run would drop them from the database."""
+    from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
+    return ReadOnlyDatabase(DirectoryBasedExampleDatabase(str(home / "examples")))
+
+
 class Grading:
     """One check: its grading process (the spare worker, else one forked for it), its pipe, its
     client, its limits."""
@@ -189,6 +203,7 @@ class Grading:
             shutil.rmtree(self.scratch, ignore_errors=True)
             raise
         self.pid, self.pipe = worker.pid, worker.events
+        self.send({"seed": request["seed"]})
 
     def hand_over(self, check: dict, spare: Worker | None, home: Path) -> Worker:
         """The spare worker, given this check; or, where there is none or it died while it waited, a
@@ -574,6 +589,8 @@ class Server:
             self.drop_spare()                  # still warming up: a worker forked now is quicker
         self.spare = None
         self.remember(request.get("drill"))
+        if request.get("seed") is None:             # any seed: the one the spare warmed up with
+            request["seed"] = spare.seed if spare is not None and spare.seed is not None else new_seed()
         try:
             grading = Grading(conn, request, self.home, spare)
         except OSError as e:

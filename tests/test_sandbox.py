@@ -325,6 +325,44 @@ def test_a_check_runs_in_the_spare_made_while_the_grader_was_idle(tmp_path):
     assert not running(spare)
 
 
+def test_a_check_without_a_seed_takes_the_one_its_spare_warmed_up_with(tmp_path):
+    """The spare grades the reference with the seed it will give a check that asks for none, so that
+    check finds the reference's results made: the learner's file below counts what its grading
+    process holds when it is loaded and at each call, and the count never grows."""
+    home = tmp_path / "home"
+    home.mkdir()
+    probe = tmp_path / "kept.json"
+    path = tmp_path / "probed_softmax.py"
+    path.write_text(textwrap.dedent(f"""
+        import json, sys
+        import torch
+
+        def made():
+            return sum(len(v) for (_, entry), v in sys.modules["grader.runner"].KEPT.items() if entry == "softmax")
+
+        loaded = made()
+
+        def softmax(x, dim=-1):
+            with open({str(probe)!r}, "w") as f:
+                json.dump([loaded, made()], f)
+            e = (x - x.amax(dim, keepdim=True)).exp()
+            return e / e.sum(dim, keepdim=True)
+    """))
+    try:
+        assert grade(home, tmp_path, CORRECT).passed
+        spare = wait_for(lambda: client.ping(home).get("spare"), what="a spare grading process")
+        verdict = client.grade("softmax", path, home=home, limits=QUICK, speed=False)
+        assert verdict.passed, messages(verdict)
+        assert isinstance(verdict.seed, int)
+        loaded, last = json.loads(probe.read_text())
+        assert loaded > 0 and last == loaded, (loaded, last)
+        assert not running(spare)                             # it was the spare that graded it
+        again = client.grade("softmax", path, home=home, seed=verdict.seed, limits=QUICK, speed=False)
+        assert again.passed and again.seed == verdict.seed
+    finally:
+        client.stop(home)
+
+
 def test_a_spare_killed_while_it_waits_costs_nothing_but_itself(tmp_path):
     """Once it is dead it is never handed a check (one killed at the very moment it is handed one
     is a grading killed from outside: the grader's error, never held against the learner)."""
