@@ -1,7 +1,7 @@
 """Save-to-verdict with the grader warm (watch, mock, a second drill check): the median seconds
 until the values line and until the whole verdict, for a passing and a failing file per drill. Each
 save comes once the grader is warm again (its spare grading process ready), as a learner's next
-save comes after an edit.
+save comes after an edit, and is graded as watch grades it: the grader chooses the seed.
 
     python bench/watch_latency.py [--runs 5] [ids...]
 """
@@ -36,7 +36,7 @@ def main():
                     if path is None:
                         continue
                     to_values, to_verdict = [], []
-                    for run in range(args.runs):
+                    for _ in range(args.runs):
                         wait_until_warm(home)
                         t0 = time.perf_counter()
                         marks = {}
@@ -44,7 +44,7 @@ def main():
                         def on_check(check):
                             if check.name.endswith("values") and "values" not in marks:
                                 marks["values"] = time.perf_counter() - t0
-                        client.grade(drill_id, path, home=home, seed=run, on_check=on_check, replay=False)
+                        client.grade(drill_id, path, home=home, on_check=on_check, replay=False)
                         to_verdict.append(time.perf_counter() - t0)
                         to_values.append(marks.get("values", float("nan")))
                     print(f"{drill_id:18} {label:5} {statistics.median(to_values):>9.2f} "
