@@ -95,7 +95,7 @@ class Worker:
     ready with an empty line on its report pipe. A check that finds no ready one forks its own."""
 
     def __init__(self, home: Path, warm: str = ""):
-        self.seed = new_seed() if warm else None
+        self.seed = new_seed()              # its warm-up's, given to a check that asks for none
         orders, self.orders = os.pipe()            # server -> worker: the check, then end of file
         self.events, events = os.pipe()            # worker -> server: the report
         server = os.getpid()
@@ -590,7 +590,7 @@ class Server:
         self.spare = None
         self.remember(request.get("drill"))
         if request.get("seed") is None:             # any seed: the one the spare warmed up with
-            request["seed"] = spare.seed if spare is not None and spare.seed is not None else new_seed()
+            request["seed"] = spare.seed if spare is not None else new_seed()
         try:
             grading = Grading(conn, request, self.home, spare)
         except OSError as e:
