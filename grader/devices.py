@@ -82,9 +82,7 @@ def emulated(eg):
         return eg.check(name, SKIPPED, "nothing comes in on a device")
     for case in cases:
         eg.current = case
-        problem = on_meta(eg, case)
-        if problem is None:
-            problem = by_provenance(eg, case)
+        problem = eg.ask("here_device", case)
         if problem:
             return eg.check(name, FAIL, problem, call=eg.runner.describe(case), mistake=FIXED)
     return eg.check(name, PASS, f"{len(cases)} calls on tensors of another device")

@@ -22,6 +22,8 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 LEARNER_PREFIX = "learner_"  # the learner's file is loaded as module learner_<id>
 OUTPUT_LIMIT = 16 * 2**20   # bytes the learner's code may print (RLIMIT_FSIZE on the output file)
+OUT_OF_MEMORY = ("your code used up the memory a grading allows it (3 GB of address space by default): does it "
+                 "keep tensors alive across calls, or build something far larger than the inputs?")
 
 
 class CallTimeout(BaseException):
@@ -232,16 +234,26 @@ def torch_state() -> tuple:
 
 
 def set_torch_state(state: tuple) -> None:
+    """Back to state, setting only what differs: a setter the learner's code never touched is not
+    called (use_deterministic_algorithms imports torch's compiler, which the grader leaves out)."""
+    now = torch_state()
     grad, dtype, threads, det, warn_only, anomaly, precision, np_err, device = state
-    torch.set_grad_enabled(grad)
-    torch.set_default_dtype(dtype)
-    if torch.get_num_threads() != threads:
+    if now[0] != grad:
+        torch.set_grad_enabled(grad)
+    if now[1] != dtype:
+        torch.set_default_dtype(dtype)
+    if now[2] != threads:
         torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(det, warn_only=warn_only)
-    torch.set_anomaly_enabled(anomaly)
-    torch.set_float32_matmul_precision(precision)
-    np.seterr(**np_err)
-    torch.set_default_device(None if device == torch.device("cpu") else device)
+    if now[3:5] != (det, warn_only):
+        torch.use_deterministic_algorithms(det, warn_only=warn_only)
+    if now[5] != anomaly:
+        torch.set_anomaly_enabled(anomaly)
+    if now[6] != precision:
+        torch.set_float32_matmul_precision(precision)
+    if now[7] != np_err:
+        np.seterr(**np_err)
+    if now[8] != device:
+        torch.set_default_device(None if device == torch.device("cpu") else device)
 
 
 def seed_all(seed: int) -> None:

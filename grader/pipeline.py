@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import torch
 
-from grader import devices, loader, sampling, speed
+from grader import apart, devices, loader, sampling, speed
 from grader.compare import first_difference, plain
 from grader.counting import work
 from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
@@ -50,7 +51,8 @@ class StopEntry(Stop):
 def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
           speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
           database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS):
-    """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`."""
+    """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`. The
+    learner's code runs in a process of its own (grader/apart.py); this one only judges."""
     drill: Drill = loader.declaration(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
                 drill.max_examples if max_examples is None else max_examples, database, check_budget,
@@ -72,6 +74,8 @@ class Grading:
         self.guard = BannedCalls(banned)
         self.entries: list[EntryGrading] = []
         self.multi = len(drill.entries) > 1
+        self.process: apart.LearnerProcess | None = None     # where the learner's code runs
+        self.here_entries: dict[str, EntryGrading] = {}      # in the learner's process: its side of each entry
 
     # ---- the order of the steps ---------------------------------------------------------------
 
@@ -79,6 +83,8 @@ class Grading:
         try:
             yield from self.steps(device, speed_check)
         finally:
+            if self.process is not None:
+                self.process.close()
             if "grader.distributed" in sys.modules:     # the rank processes of a distributed drill
                 sys.modules["grader.distributed"].close()
 
@@ -139,9 +145,42 @@ class Grading:
         yield ("end", label)
         return True
 
+    # ---- the learner's process ----------------------------------------------------------------
+
+    def ask(self, *what):
+        """What the learner's process answers to `what` (see here)."""
+        return self.here(*what) if self.process is None else self.process.ask(what)
+
+    def here(self, kind: str, *args):
+        """In the learner's process: load the file, check its signatures, or run one of an entry's
+        here_* methods (the only ones that run the learner's code)."""
+        if kind == "load":
+            return self.here_load()
+        if kind == "signature":
+            return loader.signature_problems(self.ref, self.module, *args)
+        name, method, margs = args
+        if not method.startswith("here_"):
+            raise ValueError(f"not a method of the learner's process: {method}")
+        return getattr(self.here_entry(name), method)(*margs)
+
+    def here_entry(self, name: str) -> "EntryGrading":
+        if name not in self.here_entries:
+            entry = next(e for e in self.drill.entries if e.name == name)
+            runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard, self.check_budget)
+            self.here_entries[name] = EntryGrading(self, entry, runner)
+        return self.here_entries[name]
+
+    def here_runner(self, what: tuple):
+        return self.here_entry(what[1]).runner if what[0] == "entry" else None
+
     # ---- drill-level checks -------------------------------------------------------------------
 
     def load(self):
+        self.process = apart.LearnerProcess(self)
+        self.ask("load")
+        yield Check("load", PASS, self.path)
+
+    def here_load(self) -> None:
         if self.module is None:
             try:
                 with learner_code(self.call_limit), self.guard:
@@ -152,7 +191,6 @@ class Grading:
             except Exception as e:
                 raise Stop(Check("load", FAIL, str(LearnerRaised(e, self.path)).replace(
                     "raised", "importing your file raised", 1)))
-        yield Check("load", PASS, self.path)
 
     def signature(self):
         forms = loader.Forms()
@@ -163,7 +201,7 @@ class Grading:
             runner = Runner(entry, self.ref, self.ref, self.path, self.call_limit, self.guard)
             record_forms(forms, runner, entry.examples + entry.extreme[:1] +
                          (entry.sampled.cases[:1] if entry.sampled else []))
-        problems = loader.signature_problems(self.ref, self.module, names, forms)
+        problems = self.ask("signature", names, forms)
         for entry in self.drill.entries:
             if problems[entry.name]:
                 continue
@@ -295,9 +333,34 @@ class EntryGrading:
             return self.runner.reference(cast_case(case, dtype), dtype=dtype)
         return to_dtype(self.runner.reference(cast_case(case, torch.float32)), dtype)
 
+    def ask(self, method: str, *args):
+        """What this entry's here_<method> gives in the learner's process (here when there is none)."""
+        if self.g.process is None:
+            return getattr(self, method)(*args)
+        try:
+            return self.g.process.ask(("entry", self.name, method, args), self.runner)
+        except Mismatch as m:
+            if m.case is None and args and isinstance(args[0], Case):
+                m.case = args[0]
+            raise
+
     def learner(self, case: Case, dtype=None, device=None, **build):
+        """The learner's output on case (build: state=(weights -> None), train=True for a module's
+        invariants: the weights are chosen here)."""
+        return self.on_device(case, dtype, device, **build)[0]
+
+    def on_device(self, case: Case, dtype=None, device=None, state=None, train=False):
+        """(the learner's output on case, run on `device` when given and brought back, the device
+        type of each of its tensors)."""
         self.current = case
-        return self.runner.learner(case, dtype=dtype, device=device, **build)
+        return self.ask("here_run", case, dtype, device, self.runner.chosen_weights(case, state), train)
+
+    def here_run(self, case: Case, dtype, device, weights, train):
+        if device:
+            case = map_case(case, lambda t: t.to(device), floating_only=False,
+                            generators=lambda g: devices.generator_on(g, device))
+        out = self.runner.learner(case, dtype=dtype, device=device, weights=weights, train=train)
+        return out, [t.device.type for t in flat_tensors(out)]
 
     def failed(self, name: str, m: Mismatch, how=None, expected=None) -> Check:
         call = self.runner.describe(cast_case(m.case, m.dtype) if m.case is not None and m.dtype else m.case)
@@ -416,15 +479,12 @@ class EntryGrading:
         def prop(case):
             run_case = cast_case(case, dtype) if dtype else case
             expected = self.expected(case, dtype)
-            if device:
-                run_case = map_case(run_case, lambda t: t.to(device), floating_only=False,
-                                    generators=lambda g: devices.generator_on(g, device))
             try:
-                got = self.learner(run_case, dtype=dtype, device=device)
+                got, where = self.on_device(run_case, dtype=dtype, device=device)
             except LearnerRaised as e:
                 raise Mismatch("runs", str(e), run_case, error=e.exc, dtype=dtype) from None
             if device:
-                wrong = [t.device for t in flat_tensors(got) if t.device.type != torch.device(device).type]
+                wrong = [d for d in where if d != torch.device(device).type]
                 if wrong:
                     raise Mismatch("device", f"the output is on {wrong[0]}, the input on {device}", case)
                 got = map_case(Case(args=(got,)), lambda t: t.cpu(), floating_only=False).args[0]
@@ -529,7 +589,16 @@ class EntryGrading:
         return plan, dict(zip(leaves, grads)), True
 
     def gradients_of(self, ns, case: Case, plan, learner: bool = False):
-        """The gradients {leaf name: grad} of ns's entry on case, for the reference's upstream plan."""
+        """The gradients {leaf name: grad} of ns's entry on case, for the reference's upstream plan
+        (the learner's: made in the learner's process)."""
+        if learner:
+            return self.ask("here_gradients", case, plan)
+        return self.gradients_here(ns, case, plan, False)
+
+    def here_gradients(self, case: Case, plan):
+        return self.gradients_here(self.runner.ns, case, plan, True)
+
+    def gradients_here(self, ns, case: Case, plan, learner: bool):
         index, ups, names = plan
         run_case = with_grad(case)
         if learner:
@@ -594,10 +663,13 @@ class EntryGrading:
         def call(case, **build):       # build: state=(weights -> None), train=True for module invariants
             return self.learner(case, **build)
 
-        for inv in self.entry.invariants:
-            def prop(case, inv=inv):
+        for i, inv in enumerate(self.entry.invariants):
+            def prop(case, inv=inv, i=i):
                 try:
-                    inv.fn(call, case)
+                    if inv.live:
+                        self.ask("here_invariant", case, i)
+                    else:
+                        inv.fn(call, case)
                 except Fail as f:
                     raise Mismatch(inv.name, str(f), case, mistake=f.mistake) from None
                 except LearnerRaised as e:
@@ -616,19 +688,19 @@ class EntryGrading:
             else:
                 yield self.failed(inv.name, m) if m else self.check(inv.name, PASS)
 
+    def here_invariant(self, case: Case, i: int) -> None:
+        self.entry.invariants[i].fn(self.learner, case)
+
     def loops(self):
         spec = self.entry.loops
         counts = []
         for case in (spec.small, spec.large):
             self.current = case
             try:
-                with learner_code(self.g.call_limit):
-                    impl = self.runner.build(self.runner.ns, case)
-                    counts.append(work(lambda: self.runner.run(self.runner.ns, impl, copy_case(case)),
-                                       [self.g.path]))
-            except Exception as e:
+                counts.append(self.ask("here_work", case))
+            except LearnerRaised as e:
                 yield self.check("no loop", SKIPPED, RAISES_AGAIN) if self.same_error(e) else \
-                    self.check("no loop", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(case))
+                    self.check("no loop", FAIL, str(e), call=self.runner.describe(case))
                 return
         (calls_s, lines_s), (calls_l, lines_l) = counts
         if calls_l > calls_s or lines_l > lines_s + 2:
@@ -645,26 +717,44 @@ class EntryGrading:
         else:
             yield self.check("no loop", PASS, f"{calls_s} torch calls whatever {spec.over}")
 
+    def here_work(self, case: Case):
+        """(torch calls, lines of the learner's file run) of the learner's entry on case."""
+        try:
+            with learner_code(self.g.call_limit):
+                impl = self.runner.build(self.runner.ns, case)
+                return work(lambda: self.runner.run(self.runner.ns, impl, copy_case(case)), [self.g.path])
+        except Exception as e:
+            raise LearnerRaised(e, self.g.path) from e
+
     def memory(self):
         spec = self.entry.memory
         limit = spec.limit(spec.case)
-        watch = LargestIntermediate()
         self.current = spec.case
         try:
-            with learner_code(self.g.call_limit):
-                impl = self.runner.build(self.runner.ns, spec.case)
-                case = copy_case(spec.case)          # the copy of the inputs is not the learner's
-                with watch:
-                    self.runner.run(self.runner.ns, impl, case)
-        except Exception as e:
-            yield self.check("memory", FAIL, str(LearnerRaised(e, self.g.path)), call=self.runner.describe(spec.case))
+            largest, op = self.ask("here_largest", spec.case)
+        except LearnerRaised as e:
+            yield self.check("memory", FAIL, str(e), call=self.runner.describe(spec.case))
             return
-        if watch.largest > limit:
-            yield self.check("memory", FAIL, f"an intermediate of {watch.largest:,} elements (from {watch.op}); "
+        if largest > limit:
+            yield self.check("memory", FAIL, f"an intermediate of {largest:,} elements (from {op}); "
                              f"at most {limit:,} are allowed", call=self.runner.describe(spec.case),
                              mistake=self.mistake_of_check("memory"))
         else:
-            yield self.check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
+            yield self.check("memory", PASS, f"largest intermediate {largest:,} elements (limit {limit:,})")
+
+    def here_largest(self, case: Case):
+        """(the most elements one intermediate had, the operation that made it) while the learner's
+        entry ran on case."""
+        watch = LargestIntermediate()
+        try:
+            with learner_code(self.g.call_limit):
+                impl = self.runner.build(self.runner.ns, case)
+                case = copy_case(case)          # the copy of the inputs is not the learner's
+                with watch:
+                    self.runner.run(self.runner.ns, impl, case)
+        except Exception as e:
+            raise LearnerRaised(e, self.g.path) from e
+        return watch.largest, watch.op
 
     def inputs_unchanged(self):
         changed = self.runner.mutations
@@ -682,7 +772,18 @@ class EntryGrading:
         if not self.values_ok:
             yield self.check("speed", SKIPPED, "measured once the values are right")
             return
-        yield speed.check(self)
+        yield Check(**self.ask("here_speed"))
+
+    def here_speed(self) -> dict:
+        return asdict(speed.check(self))
+
+    def here_device(self, case: Case):
+        """What the emulated device run finds wrong on case ('' when nothing)."""
+        problem = devices.on_meta(self, case)
+        return devices.by_provenance(self, case) if problem is None else problem
+
+    def here_generator(self, case: Case, key: str):
+        return sampling.global_draws(self, case, key)
 
     def no_speed(self):
         if self.entry.speed:

@@ -13,7 +13,7 @@ import numpy as np
 import torch
 
 from grader.compare import describe_call
-from grader.guards import Snapshot, Stopwatch, learner_code, seed_all, tensors_in
+from grader.guards import OUT_OF_MEMORY, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
 from grader.spec import Case, Entry
 
 
@@ -41,7 +41,19 @@ class LearnerRaised(Exception):
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
         where = f" (line {frames[-1].lineno}: `{frames[-1].line}`)" if frames else ""
         text = str(exc).strip().splitlines()
+        if isinstance(exc, MemoryError) or "can't allocate memory" in str(exc):
+            said = f" ({text[0]})" if text and not isinstance(exc, MemoryError) else ""
+            super().__init__(f"ran out of memory{where}: {OUT_OF_MEMORY}{said}")
+            return
         super().__init__(f"raised {type(exc).__name__}: {text[0] if text else ''}{where}")
+
+    @classmethod
+    def carried(cls, message: str, exc: BaseException) -> "LearnerRaised":
+        """One said in the learner's process, as it travelled to the judge."""
+        raised = cls.__new__(cls)
+        Exception.__init__(raised, message)
+        raised.exc = exc
+        return raised
 
 
 class Overlay(types.SimpleNamespace):
@@ -220,17 +232,20 @@ class Runner:
             self.kept.clear()
         self.kept[key] = value
 
-    def build(self, ns, case: Case, dtype=None, device=None, state=None, train=False):
+    def build(self, ns, case: Case, dtype=None, device=None, state=None, train=False, weights=None):
         """The entry from namespace `ns`, ready to call: a function as it is; a class built from
         case.init, with the reference's (perturbed) weights for a module, its method for a method.
-        state(weights) may change the weights first (an invariant's chosen weights); train=True
-        leaves the module in train() mode."""
+        state(weights) may change the weights first (an invariant's chosen weights), or `weights`
+        replace them (chosen so in the judge); train=True leaves the module in train() mode."""
         obj = getattr(ns, self.root)
         if not self.is_class or self.entry.ranks:
             return obj                      # a distributed entry is built on each rank, by its run
         init = case.init or ()
         if self.is_module:
-            weights, built = self.state(case)
+            if weights is not None:
+                built = None
+            else:
+                weights, built = self.state(case)
             if state is not None:
                 weights = {k: v.clone() for k, v in weights.items()}
                 state(weights)
@@ -262,6 +277,14 @@ class Runner:
         impl = self.build(self.ref_ns, case, dtype, device)
         self.last_reference = impl
         return self.run(self.ref_ns, impl, copy_case(case))
+
+    def chosen_weights(self, case: Case, state) -> dict | None:
+        """The module's weights for case, changed by state(weights): made here, for the learner's process."""
+        if state is None or not self.is_module or self.entry.ranks:
+            return None
+        weights = {k: v.clone() for k, v in self.state(case)[0].items()}
+        state(weights)
+        return weights
 
     def learner(self, case: Case, dtype=None, device=None, guarded: bool = True, **build):
         """Run the learner's entry on a copy of `case`, watching for banned calls and in-place edits."""

@@ -154,29 +154,43 @@ def continuous_two(a: torch.Tensor, b: torch.Tensor) -> str:
     return ""
 
 
-def generator(eg):
-    """The same seeded generator gives the same draws whatever torch's global seed; another seed
-    gives other draws; torch's global random state is left alone."""
-    spec = eg.entry.sampled
-    case, key = spec.cases[0], spec.generator
-    outs = []
+def global_draws(eg, case: Case, key: str) -> list:
+    """In the learner's process: [(the output, what it raised, whether it drew from torch's global
+    generator)] of calls with generators seeded 7, 7 and 8 under global seeds 1, 2 and 3."""
+    runs = []
     saved = torch.get_rng_state()
     try:
         for global_seed, seed in ((1, 7), (2, 7), (3, 8)):
             torch.manual_seed(global_seed)
             before = torch.get_rng_state()
             try:
-                outs.append(outcome(spec, eg.learner(seeded(case, key, seed))))
+                out = eg.learner(seeded(case, key, seed))
             except LearnerRaised as e:
-                yield eg.check("generator", FAIL, str(e), call=eg.runner.describe(case))
-                return
-            if not torch.equal(before, torch.get_rng_state()):
-                yield eg.check("generator", FAIL, "drew from torch's global random generator: pass `generator` to "
-                               "every random call (torch.multinomial(..., generator=generator), torch.rand(..., "
-                               "generator=generator))", call=eg.runner.describe(case))
-                return
+                return runs + [(None, str(e), False)]
+            runs.append((out, "", not torch.equal(before, torch.get_rng_state())))
+            if runs[-1][2]:
+                break
     finally:
         torch.set_rng_state(saved)
+    return runs
+
+
+def generator(eg):
+    """The same seeded generator gives the same draws whatever torch's global seed; another seed
+    gives other draws; torch's global random state is left alone."""
+    spec = eg.entry.sampled
+    case, key = spec.cases[0], spec.generator
+    outs = []
+    for out, raised, drew_global in eg.ask("here_generator", case, key):
+        if raised:
+            yield eg.check("generator", FAIL, raised, call=eg.runner.describe(case))
+            return
+        if drew_global:
+            yield eg.check("generator", FAIL, "drew from torch's global random generator: pass `generator` to "
+                           "every random call (torch.multinomial(..., generator=generator), torch.rand(..., "
+                           "generator=generator))", call=eg.runner.describe(case))
+            return
+        outs.append(outcome(spec, out))
     if not torch.equal(outs[0], outs[1]):
         yield eg.check("generator", FAIL, "two calls with generators seeded alike gave different draws: draw all "
                        "randomness from `generator`", call=eg.runner.describe(case))

@@ -304,11 +304,14 @@ def flush_output() -> None:
             pass
 
 
+SIGNAL_NOTE: list = []   # [on_signal] of isolate(): told of a signal the learner's code sends to its own process
+
+
 def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "", on_signal=None) -> None:
     """Everything the grading process does to itself before it loads the learner's file.
     on_signal(sig), when given, is told (before it happens) of a signal the learner's code sends to
     the grading process or its group, so that the verdict can say who ended it."""
-    from grader import guards
+    from grader import apart, guards
     os.setpgid(0, 0)
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)          # the grader dies: this process dies
     prctl(PR_SET_CHILD_SUBREAPER, 1)                 # orphans of the learner's processes come back here
@@ -373,8 +376,8 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
         return True
 
     started = SharedCount()
-    me = os.getpid()
     grader = os.getppid()                          # the warm grader: never the learner's to signal
+    SIGNAL_NOTE[:] = [on_signal] if on_signal is not None else []
     try:
         grader_group = os.getpgid(grader)
     except OSError:
@@ -395,13 +398,18 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
                     record(f"{event} on the reference solution")
         elif event in SIGNALS and len(args) == 2 and args[1]:
             target, sig = args
+            me = os.getpid()
+            judge = apart.CHILD[0] if apart.CHILD else None        # in the learner's process: the grading's judge
             if event != "signal.pthread_kill" and (target in (-1, grader, -grader, -grader_group)
-                                                     or event == "os.killpg" and target in (grader, grader_group)):
+                                                     or event == "os.killpg" and target in (grader, grader_group)
+                                                     or judge is not None and target == judge
+                                                     and event != "os.killpg"):
                 raise PermissionError(f"your code may not send signals to the grader or to every process "
                                       f"({event}({target}, {sig}))")
-            if on_signal is not None and (event == "signal.pthread_kill" or target in (0, me, -me)
-                                          or (event == "os.killpg" and target == me)):
-                on_signal(int(sig))
+            group = (me, judge) if judge is not None else (me,)          # the learner's process is in the judge's group
+            if SIGNAL_NOTE and (event == "signal.pthread_kill" or target in (0, me, -me) or -target in group
+                                or (event == "os.killpg" and target in group)):
+                SIGNAL_NOTE[0](int(sig))
     sys.addaudithook(audit)
 
 
@@ -433,6 +441,7 @@ def lighten_torch() -> None:
     if "torch._dynamo" in sys.modules:
         return
     stub = Dynamo("torch._dynamo")
+    stub.__path__ = [str(Path(torch.__file__).parent / "_dynamo")]   # its submodules still import (inductor's config)
     sys.modules["torch._dynamo"] = stub
     torch._dynamo = stub
 

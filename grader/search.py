@@ -5,13 +5,35 @@ database (in DRILL_HOME), the last failing input of a check is replayed first on
 so the failure a learner is fixing stays the same from save to save."""
 from __future__ import annotations
 
+import time
+import types
+
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import engine
 from hypothesis.reporting import with_reporter
 
-SHRINK_SECONDS = 0.5    # for a learner: a failing verdict is not slower than a passing one
+SHRINK_SECONDS = 0.5    # for a learner: a failing verdict is not slower than a passing one, in CPU time
+
+
+class GradingClock(types.ModuleType):
+    """`time` for Hypothesis' engine, whose clocks bound shrinking: CPU time of the grading (the
+    judge and the learner's process), so a busy machine shrinks a failure exactly as far as an idle
+    one."""
+
+    def __getattr__(self, name):
+        return getattr(time, name)
+
+    @staticmethod
+    def perf_counter() -> float:
+        from grader import apart
+        return apart.cpu_seconds()
+
+    monotonic = perf_counter
+
+
+engine.time = GradingClock("time")
 
 NONDETERMINISTIC = ("two identical calls gave different outputs: is it using random numbers without "
                     "the generator, or state kept from an earlier call?")

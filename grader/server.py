@@ -364,12 +364,35 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
         try:
             from hypothesis.database import DirectoryBasedExampleDatabase
 
-            from grader import loader
+            from grader import apart, loader
             from grader.pipeline import grade
             loader.declaration(request["drill"])
             loader.reference(request["drill"])
             database = DirectoryBasedExampleDatabase(str(home / "examples")) if request.get("replay", True) else None
-            sandbox.isolate(scratch, output, limits, request["file"], on_signal=lambda sig: emit({"signal": sig}))
+            def tell(sig: int) -> None:                 # also from the learner's process, before its signal
+                events.write(f"{token} {dumps({'signal': sig})}\n")
+
+            def mirror(status: int, signals: list) -> None:
+                """The learner's process ended: this one ends the same way, so the grader says how."""
+                for sig in signals:
+                    tell(sig)
+                events.flush()
+                sandbox.flush_output()
+                sandbox.SIGNAL_NOTE.clear()             # this signal is the grader's own, not the learner's
+                if os.WIFSTOPPED(status):
+                    os.kill(me, os.WSTOPSIG(status))
+                    os._exit(GRADER_FAILED)             # only if stopping was undone from outside
+                if os.WIFSIGNALED(status):
+                    sig = os.WTERMSIG(status)
+                    if sig not in (signal.SIGKILL, signal.SIGSTOP):
+                        signal.signal(sig, signal.SIG_DFL)
+                    os.kill(me, sig)
+                    os._exit(GRADER_FAILED)
+                if os.WEXITSTATUS(status) == CHANNEL_CLOSED:
+                    (scratch / CLOSED_MARK).touch()
+                os._exit(os.WEXITSTATUS(status))
+            apart.MIRROR = mirror
+            sandbox.isolate(scratch, output, limits, request["file"], on_signal=tell)
             sandbox.hide_reference()
             for event in grade(request["drill"], request["file"], seed=request["seed"], device=request["device"],
                                speed_check=request["speed"], call_limit=limits.call_seconds,

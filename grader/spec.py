@@ -54,10 +54,13 @@ class Invariant:
     """A property of the learner's output alone: fn(call, case) raises Fail when it is broken.
     call(case) runs the learner's entry on a case; for a class entry call(case, state=f, train=True)
     builds it with weights changed by f(weights) and leaves it in train() mode. drawn=False: the
-    invariant builds its own inputs, so it runs once."""
+    invariant builds its own inputs, so it runs once. The output comes as data (tensors without
+    their autograd graph); live=True: the invariant reads more than data (the graph, gradcheck, the
+    module's own methods), so it runs where the learner's code runs."""
     name: str
     fn: Callable
     drawn: bool = True
+    live: bool = False
 
 
 @dataclass

@@ -1,0 +1,457 @@
+"""The learner's process: the learner's code never runs in the process that judges it.
+
+A grading (the judge, grader/pipeline.py) forks this process before the learner's file is loaded.
+The file is loaded here, every call of the learner's code is made here, and what it returns
+travels back as data: tensors as their bytes, numbers, strings and containers of them, nothing
+that can run code in the judge. The judge compares, checks invariants and names mistakes on that
+data alone, so whatever the learner's code patches (the grader's modules, torch's functions,
+torch's global state) changes nothing but its own outputs.
+
+Frames of marshal data, each after its length, over two pipes. The judge asks (what, args); the
+learner's process answers ("ok", result, notes) or ("raised", exception, notes). The notes are
+what the judge keeps of the learner's run: the inputs changed in place, the banned names seen,
+the reference solution reached. A ("signal", n) frame may come before an answer: the learner's
+code is about to signal its own process. When the process dies, the judge says how (by default
+as a LearnerExit; in the warm grader, dying the same way, so the grader reports it as before).
+"""
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import time
+from dataclasses import asdict
+
+import numpy as np
+import torch
+
+MARK = "\x00drill:"
+HEADER = struct.Struct("<Q")
+MIRROR = None        # set in the warm grader's grading process: mirror(status, signals) ends it the same way
+CHILD: list = []     # [the judge's pid] in the learner's process
+LIVE: list = []      # the learner's processes this judge has now
+
+
+def cpu_seconds() -> float:
+    """CPU time this grading has used so far: the judge's, and its learner's process's."""
+    return time.process_time() + sum(p.cpu() for p in LIVE)
+
+
+# ---- data both ways -------------------------------------------------------------------------
+
+def encode(value, trusted: bool):
+    """value as marshal-able data. trusted (the judge's data): anything else travels pickled; from
+    the learner's process, anything else travels as its type's name and repr only."""
+    t = type(value)
+    if value is None or t in (bool, int, float, str, bytes, complex):
+        return value
+    if isinstance(value, torch.Tensor):
+        return _tensor(value, trusted)
+    if isinstance(value, np.ndarray) and value.dtype != object:
+        a = np.ascontiguousarray(value)
+        return (MARK + "nd", a.dtype.str, a.shape, a.tobytes())
+    if isinstance(value, np.generic) and not isinstance(value, np.object_):
+        return (MARK + "np", value.dtype.str, value.tobytes())
+    if isinstance(value, torch.dtype):
+        return (MARK + "dtype", str(value).removeprefix("torch."))
+    if isinstance(value, torch.device):
+        return (MARK + "device", str(value))
+    if isinstance(value, torch.Size):
+        return (MARK + "size", tuple(value))
+    if isinstance(value, torch.Generator):
+        return (MARK + "gen", value.device.type, value.initial_seed(), _bytes(value.get_state()))
+    from grader.spec import Case, Trace
+    if isinstance(value, Trace):
+        return (MARK + "trace", [(encode(c, trusted), encode(o, trusted)) for c, o in value])
+    if isinstance(value, Case):
+        return (MARK + "case", encode(value.args, trusted), encode(value.kwargs, trusted), encode(value.init, trusted),
+                value.label, value.scale, value.seed)
+    if t is list or (not trusted and isinstance(value, list)):
+        return [encode(v, trusted) for v in value]
+    if t is tuple or (not trusted and isinstance(value, tuple)):
+        return (MARK + "tuple", [encode(v, trusted) for v in value])
+    if t is dict or (not trusted and isinstance(value, dict)):
+        return (MARK + "dict", [(encode(k, trusted), encode(v, trusted)) for k, v in value.items()])
+    if not trusted and isinstance(value, (bool, int, float, str)):
+        return t.__mro__[1](value) if t.__mro__[1] is not object else repr(value)    # an int subclass: its value
+    if trusted:
+        return (MARK + "pickle", pickle.dumps(value))
+    try:
+        shown = repr(value)[:200]
+    except Exception:
+        shown = f"<{t.__name__}>"
+    return (MARK + "object", t.__name__, shown)
+
+
+def _bytes(t: torch.Tensor) -> bytes:
+    return t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
+
+
+def _tensor(t: torch.Tensor, trusted: bool):
+    with torch._C.DisableTorchFunctionSubclass():
+        if type(t) is not torch.Tensor:
+            t = t.as_subclass(torch.Tensor)
+        grad = 0 if not t.requires_grad else 1 if t.grad_fn is None else 2      # 2: made from a leaf
+        t = t.detach()
+        dtype = str(t.dtype).removeprefix("torch.")
+        if t.is_meta:
+            return (MARK + "meta", dtype, tuple(t.shape), grad)
+        if t.layout != torch.strided:
+            if trusted:
+                return (MARK + "pickle", pickle.dumps(t))
+            t = t.to_dense()
+        if t.device.type != "cpu":
+            t = t.cpu()
+        t = t.resolve_conj().resolve_neg()
+        storage = t.untyped_storage()
+        if t.is_contiguous() and t.storage_offset() == 0 and t.numel() * t.element_size() == storage.nbytes():
+            return (MARK + "t", dtype, tuple(t.shape), grad, _bytes(t))
+        raw = torch.empty(0, dtype=torch.uint8).set_(storage)          # its strides kept: a view stays a view
+        return (MARK + "ts", dtype, tuple(t.shape), grad, _bytes(raw), tuple(t.stride()), t.storage_offset())
+
+
+class Opaque:
+    """What the learner's code returned that is no data: only its type's name and repr travel."""
+    def __init__(self, shown: str):
+        self.shown = shown
+
+    def __repr__(self):
+        return self.shown
+
+
+def _grad(t: torch.Tensor, grad: int) -> torch.Tensor:
+    """t requiring grad as it did where it came from: a leaf (1), or a tensor made from one (2)."""
+    if grad and (t.is_floating_point() or t.is_complex()):
+        t = t.requires_grad_()
+        return t * 1 if grad == 2 else t
+    return t
+
+
+def decode(data, trusted: bool):
+    """The inverse of encode; trusted: data from the judge (the only side that may send pickles)."""
+    if isinstance(data, list):
+        return [decode(v, trusted) for v in data]
+    if not (isinstance(data, tuple) and data and isinstance(data[0], str) and data[0].startswith(MARK)):
+        return data
+    kind, rest = data[0][len(MARK):], data[1:]
+    if kind == "t":
+        dtype, shape, grad, raw = rest
+        return _grad(_from_bytes(raw, getattr(torch, dtype)).reshape(shape), grad)
+    if kind == "ts":
+        dtype, shape, grad, raw, stride, offset = rest
+        base = torch.frombuffer(bytearray(raw), dtype=torch.uint8) if raw else torch.empty(0, dtype=torch.uint8)
+        return _grad(torch.empty(0, dtype=getattr(torch, dtype)).set_(base.untyped_storage(), offset, shape, stride),
+                     grad)
+    if kind == "meta":
+        return _grad(torch.empty(rest[1], dtype=getattr(torch, rest[0]), device="meta"), rest[2])
+    if kind == "tuple":
+        return tuple(decode(v, trusted) for v in rest[0])
+    if kind == "dict":
+        return {decode(k, trusted): decode(v, trusted) for k, v in rest[0]}
+    if kind == "nd":
+        return np.frombuffer(rest[2], dtype=np.dtype(rest[0])).reshape(rest[1]).copy()
+    if kind == "np":
+        return np.frombuffer(rest[1], dtype=np.dtype(rest[0]))[0]
+    if kind == "dtype":
+        return getattr(torch, rest[0])
+    if kind == "device":
+        return torch.device(rest[0])
+    if kind == "size":
+        return torch.Size(rest[0])
+    if kind == "gen":
+        device, seed, state = rest
+        g = torch.Generator(device=device)
+        g.manual_seed(seed)
+        g.set_state(_from_bytes(state, torch.uint8))
+        return g
+    if kind == "trace":
+        from grader.spec import Trace
+        return Trace((decode(c, trusted), decode(o, trusted)) for c, o in rest[0])
+    if kind == "case":
+        from grader.spec import Case
+        args, kwargs, init, label, scale, seed = rest
+        return Case(args=decode(args, trusted), kwargs=decode(kwargs, trusted), init=decode(init, trusted),
+                    label=label, scale=scale, seed=seed)
+    if kind == "pickle" and trusted:
+        return pickle.loads(rest[0])
+    if kind == "object":
+        return type(rest[0], (Opaque,), {})(rest[1])
+    raise ValueError(f"unreadable data from the learner's process: {kind}")
+
+
+def _from_bytes(raw: bytes, dtype) -> torch.Tensor:
+    if not raw:
+        return torch.empty(0, dtype=dtype)
+    return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dtype)
+
+
+# ---- exceptions both ways -------------------------------------------------------------------
+
+def exception_out(e: BaseException):
+    from grader.pipeline import Stop
+    from grader.runner import LearnerRaised
+    from grader.search import Mismatch
+    from grader.spec import Fail
+    if isinstance(e, LearnerRaised):
+        return ("learner", str(e), exception_out(e.exc))
+    if isinstance(e, Stop):
+        return ("stop", type(e).__name__, asdict(e.check))
+    if isinstance(e, Mismatch):
+        return ("mismatch", e.kind, str(e.message), e.mistake)
+    if isinstance(e, Fail):
+        return ("fail", str(e), e.mistake)
+    try:
+        text = str(e)
+    except Exception:
+        text = ""
+    return ("plain", type(e).__name__, text)
+
+
+def exception_in(data) -> BaseException:
+    from grader import distributed, guards, pipeline, runner
+    from grader.result import Check
+    from grader.search import Mismatch
+    from grader.spec import Fail
+    kind = data[0]
+    if kind == "learner":
+        return runner.LearnerRaised.carried(data[1], exception_in(data[2]))
+    if kind == "stop":
+        return getattr(pipeline, data[1])(Check(**data[2]))
+    if kind == "mismatch":
+        return Mismatch(data[1], data[2], None, mistake=data[3])
+    if kind == "fail":
+        return Fail(data[1], data[2])
+    name, text = data[1], data[2]
+    known = {c.__name__: c for c in (guards.CallTimeout, guards.LearnerExit, runner.TooSlow, runner.ParameterMismatch,
+                                      runner.Said, distributed.Hang, distributed.RankEnded)}
+    cls = known.get(name) or getattr(builtins, name, None)
+    if isinstance(cls, type) and issubclass(cls, BaseException):
+        try:
+            return cls(text)
+        except Exception:
+            pass
+    return type(name, (Exception,), {})(text)
+
+
+# ---- frames -----------------------------------------------------------------------------------
+
+def write_frame(fd: int, obj) -> None:
+    data = marshal.dumps(obj)
+    data = HEADER.pack(len(data)) + data
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def read_exactly(fd: int, n: int) -> bytes:
+    parts, left = [], n
+    while left:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            raise EOFError
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def read_frame(fd: int):
+    (n,) = HEADER.unpack(read_exactly(fd, HEADER.size))
+    return marshal.loads(read_exactly(fd, n))
+
+
+# ---- the judge's side -----------------------------------------------------------------------
+
+class LearnerProcess:
+    """The learner's process of one grading, seen from the judge."""
+
+    def __init__(self, grading):
+        to_learner, self.requests = os.pipe()
+        self.answers, from_learner = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:
+            os.close(self.requests)
+            os.close(self.answers)
+            serve(grading, to_learner, from_learner)          # never returns
+        os.close(to_learner)
+        os.close(from_learner)
+        self.guard = grading.guard
+        self.signals: list[int] = []
+        self.ended: int | None = None
+        LIVE.append(self)
+
+    def cpu(self) -> float:
+        """CPU time the learner's process has used (its threads included)."""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return 0.0
+
+    def ask(self, what: tuple, runner=None):
+        """The learner's process's answer to `what`; what it raised is raised here."""
+        from grader import guards
+        if self.ended is not None:
+            raise guards.LearnerExit("your code ended its process earlier in this grading; grading stopped here")
+        try:
+            write_frame(self.requests, encode(what, True))
+            while True:
+                self.wait_readable()
+                frame = read_frame(self.answers)
+                if frame[0] == "signal":
+                    self.signals.append(frame[1])
+                    continue
+                break
+        except (EOFError, OSError):
+            self.died()
+        status, body, (mutations, seen, reference_use) = frame
+        if runner is not None:
+            runner.mutations[:] = mutations
+        for name in seen:
+            if name not in self.guard.seen:
+                self.guard.seen.append(name)
+        for what_used in reference_use:
+            if what_used not in guards.REFERENCE_USE:
+                guards.REFERENCE_USE.append(what_used)
+        if status == "raised":
+            raise exception_in(body)
+        return decode(body, False)
+
+    def wait_readable(self) -> None:
+        """Until an answer comes; a learner's process that stops itself (SIGSTOP) is said as such."""
+        while not select.select([self.answers], [], [], 0.5)[0]:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG | os.WUNTRACED)
+            except ChildProcessError:
+                return
+            if pid and os.WIFSTOPPED(status):
+                self.end(status)
+            elif pid:
+                self.ended = status
+                return
+
+    def died(self):
+        """The learner's process ended in the middle of an answer."""
+        status = self.ended
+        if status is None:
+            try:
+                _, status = os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                status = 0
+        self.end(status)
+
+    def end(self, status: int):
+        from grader import guards
+        self.ended = status
+        self.kill()
+        if MIRROR is not None:
+            MIRROR(status, self.signals)                     # never returns
+        if os.WIFSTOPPED(status):
+            sig = signal.Signals(os.WSTOPSIG(status)).name
+            raise guards.LearnerExit(f"your code stopped its own process ({sig}), so grading could not go on")
+        if os.WIFSIGNALED(status):
+            sig = signal.Signals(os.WTERMSIG(status))
+            if sig in self.signals:
+                raise guards.LearnerExit(f"your code sent {sig.name} to its own process, which ended it")
+            raise guards.LearnerExit(f"the Python interpreter crashed ({sig.name}) while running your code")
+        raise guards.LearnerExit(f"the process exited with code {os.WEXITSTATUS(status)} in the middle of grading: "
+                                 f"does your code call os._exit()?")
+
+    def kill(self) -> None:
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        """The grading is over: the learner's process ends (it is killed if it does not)."""
+        if self in LIVE:
+            LIVE.remove(self)
+        for fd in (self.requests, self.answers):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        if self.ended is None:
+            for _ in range(100):
+                try:
+                    pid, _ = os.waitpid(self.pid, os.WNOHANG)
+                except ChildProcessError:
+                    return
+                if pid:
+                    return
+                select.select([], [], [], 0.01)
+            self.kill()
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+
+
+# ---- the learner's side ----------------------------------------------------------------------
+
+def raised_in(e: BaseException, path: str) -> bool:
+    import traceback
+    mine = os.path.realpath(path)
+    return any(os.path.realpath(f.filename) == mine for f in traceback.extract_tb(e.__traceback__))
+
+
+def serve(grading, requests: int, answers: int):
+    """The learner's process: answer the judge until it closes its pipe. Never returns."""
+    from grader import guards, sandbox
+    me = os.getpid()
+    code = 0
+    try:
+        sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)    # the judge dies: so does this process
+        CHILD[:] = [os.getppid()]
+        grading.process = None                                      # here, everything runs here
+
+        told = list(sandbox.SIGNAL_NOTE)            # the warm grader's note, sent before the signal
+
+        def note(sig: int) -> None:
+            if os.getpid() == me:
+                for tell in told:
+                    tell(sig)
+                write_frame(answers, ("signal", sig))
+        sandbox.SIGNAL_NOTE[:] = [note]
+        while True:
+            try:
+                what = decode(read_frame(requests), True)
+            except EOFError:
+                break
+            try:
+                reply = ("ok", encode(grading.here(*what), False))
+            except MemoryError:
+                reply = ("raised", ("plain", "LearnerExit", guards.OUT_OF_MEMORY))
+            except BaseException as e:      # the learner's, said to the judge; never the end of this process
+                reply = ("raised", exception_out(e))
+                if not isinstance(e, (Exception, guards.CallTimeout, guards.LearnerExit)) and \
+                        type(e).__name__ != "TooSlow" and raised_in(e, grading.path):
+                    reply = ("raised", ("plain", "LearnerExit", f"your code raised {type(e).__name__} ({e}), "
+                                                                f"which is not an Exception"))
+            if os.getpid() != me:
+                os._exit(0)                 # a copy made by the learner's fork: never answers
+            runner = grading.here_runner(what)
+            notes = (list(runner.mutations) if runner else [], list(grading.guard.seen), list(guards.REFERENCE_USE))
+            try:
+                write_frame(answers, (reply[0], reply[1], notes))
+            except MemoryError:
+                write_frame(answers, ("raised", ("plain", "LearnerExit", guards.OUT_OF_MEMORY), notes))
+    except OSError:
+        code = 86 if os.getpid() == me else 0       # the pipes were closed under it: the learner's code did that
+    except BaseException:
+        code = 70
+    finally:
+        if os.getpid() == me:
+            if "grader.distributed" in sys.modules:
+                try:
+                    sys.modules["grader.distributed"].close()
+                except BaseException:
+                    pass
+            sandbox.flush_output()
+        os._exit(code)
