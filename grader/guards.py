@@ -357,8 +357,8 @@ class Stopwatch:
 
     @property
     def waited(self) -> bool:
-        """Over the wall-clock backstop (rather than the CPU budget)."""
-        return self.wall > WALL_FACTOR * self.budget
+        """Over the wall-clock backstop, within the CPU budget: the calls wait on something."""
+        return self.wall > WALL_FACTOR * self.budget and self.spent <= self.budget
 
     @property
     def over(self) -> bool:
