@@ -209,6 +209,8 @@ def exception_out(e: BaseException):
         text = str(e)
     except Exception:
         text = ""
+    if type(e).__name__ == "CallTimeout" and getattr(e, "wall", False):
+        return ("wall", text)
     return ("plain", type(e).__name__, text)
 
 
@@ -226,6 +228,8 @@ def exception_in(data) -> BaseException:
         return Mismatch(data[1], data[2], None, mistake=data[3])
     if kind == "fail":
         return Fail(data[1], data[2])
+    if kind == "wall":
+        return guards.CallTimeout(data[1], wall=True)
     name, text = data[1], data[2]
     known = {c.__name__: c for c in (guards.CallTimeout, guards.LearnerExit, runner.TooSlow, runner.ParameterMismatch,
                                       runner.Said, distributed.Hang, distributed.RankEnded)}

@@ -242,8 +242,10 @@ def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) ->
     except (OSError, RuntimeError) as e:
         add(Check("grading", ERROR, f"the grader could not be reached: {e}; nothing is recorded"))
         return True
-    quiet = limits.stall_seconds + 30          # the grader itself stops a grading that says nothing this long
-    deadline = time.monotonic() + limits.total_seconds + 60
+    # the grader itself stops a grading that says nothing this long, or takes this long (the wall-clock
+    # backstops of its CPU-time limits)
+    quiet = limits.wall_factor * limits.stall_seconds + 30
+    deadline = time.monotonic() + limits.wall_factor * limits.total_seconds + 60
     with s:
         try:
             s.sendall((json.dumps(request) + "\n").encode())

@@ -11,10 +11,13 @@ Every rank logs each collective (and send/recv) it enters and leaves, whatever n
 it by, and streams the log as it goes. So when the ranks hang, the verdict says which rank waits in
 which collective: at once when the wait can never end (the rank it waits for has returned, raised or
 exited after fewer collective calls), otherwise at the harness's deadline, which stays inside the
-call's time limit. A rank that raises, exits or crashes is reported as such. After a hang, an exit,
-or an error that left the ranks out of step, the pool is killed with everything it started
-(sandbox.kill_tree) and the next job forks a new one. close() kills every pool: the pipeline calls it
-when a grading ends.
+call's time limit. The deadline counts what the ranks did, not wall time alone, so a busy machine
+does not turn a slow, correct run into a hang: a rank that used the job's budget of CPU time is
+stopped, ranks that are all still (none running, ready to run or reporting) for as many seconds hang,
+and a wall-clock backstop guards.WALL_FACTOR times larger ends the rest. A rank that raises, exits
+or crashes is reported as such. After a hang, an exit, or an error that left the ranks out of step,
+the pool is killed with everything it started (sandbox.kill_tree) and the next job forks a new one.
+close() kills every pool: the pipeline calls it when a grading ends.
 
 Functions, classes and modules travel to the ranks by identity, not by name: both sides hold the same
 table of every function, class and module alive when the pool was forked (made just before the
@@ -59,6 +62,8 @@ HANG_SECONDS = 10.0       # the deadline of a job when no call limit is running 
 START_SECONDS = 60.0      # the ranks joining their process group
 GLOO_SECONDS = 600        # gloo's own timeout: never before the harness's deadline
 CALL_SHARE = 0.8          # the share of the learner's call limit a job may take; the rest reports it
+POLL_SECONDS = 0.1        # how often the ranks' use of the CPU is read while a job runs
+BUSY = 0.5                # the ranks move while, together, they run or wait for a CPU this share of the time
 
 # Collective calls by the name torch.distributed gives them; send/recv are point to point (peer
 # argument). Composite calls (all_gather_object) are logged once, not with the calls they make.
@@ -121,7 +126,7 @@ def run(world_size: int, fn, *args, timeout: float | None = None) -> list:
     rank, and its deadline stays inside the call's time limit."""
     global _last
     guard = _active_guard()
-    deadline = timeout if timeout is not None else _deadline()
+    deadline = _deadline() if timeout is None else (timeout, guards.WALL_FACTOR * timeout)
     for attempt in range(2):
         pool = _pools.get(world_size)
         if pool is None:
@@ -182,9 +187,14 @@ def mark(label: str) -> None:
         _rank.log.append(Mark(label))
 
 
-def _deadline() -> float:
-    left = signal.getitimer(signal.ITIMER_REAL)[0]
-    return min(HANG_SECONDS, left * CALL_SHARE) if left > 0 else HANG_SECONDS
+def _deadline() -> tuple[float, float]:
+    """(the job's budget: CPU seconds a rank may use, and seconds the ranks may all be still; its
+    backstop in wall seconds): HANG_SECONDS, or inside the learner's call a share of what is left of
+    the call's limits (its CPU timer and its wall timer)."""
+    cpu_left, wall_left = signal.getitimer(signal.ITIMER_PROF)[0], signal.getitimer(signal.ITIMER_REAL)[0]
+    budget = min(HANG_SECONDS, cpu_left * CALL_SHARE) if cpu_left > 0 else HANG_SECONDS
+    backstop = guards.WALL_FACTOR * budget
+    return budget, min(backstop, wall_left * CALL_SHARE) if wall_left > 0 else backstop
 
 
 def _active_guard() -> BannedCalls | None:
@@ -319,21 +329,26 @@ class Pool:
                     raise RuntimeError(f"the grader could not start rank {rank} of a process group: {message[1]}")
                 waiting.discard(rank)
 
-    def run(self, job: bytes, deadline: float, guard) -> tuple[list, list]:
+    def run(self, job: bytes, deadline: tuple[float, float], guard) -> tuple[list, list]:
         states = [_RankState(r) for r in range(self.world_size)]
+        clock = _Clock(self.pids)
         try:
             for conn in self.conns:
                 conn.send_bytes(job)
-            self._follow(states, time.monotonic() + deadline)
+            stopped = self._follow(states, clock, *deadline)
         except BaseException:
             self.kill()            # the learner's time limit, or the grader's own fault: nothing survives
             _forget(self)
             raise
-        return self._outcome(states, deadline, guard)
+        finally:
+            clock.read(time.monotonic(), force=True)
+            guards.ELSEWHERE[0] += sum(clock.cpu)      # the ranks' work is the call's (the check's budget)
+        return self._outcome(states, stopped, guard)
 
-    def _follow(self, states: list[_RankState], until: float) -> None:
-        """Read the ranks' streams until every rank returned, raised, ended, or waits for ever, or the
-        deadline passes."""
+    def _follow(self, states: list[_RankState], clock: "_Clock", budget: float, backstop: float) -> str:
+        """Read the ranks' streams until every rank returned, raised, ended, or waits for ever (then
+        ""), or the job's deadline passes (then what ended it, for the verdict)."""
+        start = time.monotonic()
         while True:
             waiting = [s for s in states if s.at]
             if waiting and len(waiting) == len(states):         # every rank reached the point: on they go
@@ -341,12 +356,19 @@ class Pool:
                     s.at = ""
                     self.conns[s.rank].send_bytes(_dumps(("go",), self.table))
             if _settled(states):
-                return
-            left = until - time.monotonic()
-            if left <= 0:
-                return
+                return ""
+            now = time.monotonic()
+            clock.read(now)
+            if max(clock.cpu) > budget:
+                busiest = max(range(len(states)), key=lambda r: clock.cpu[r])
+                return f"nothing moved while rank {busiest} used {budget:.3g} s of CPU time"
+            if now - clock.moved > budget:
+                return f"nothing moved for {budget:.3g} s"
+            if now - start - clock.queued() > backstop:
+                return f"nothing moved for {backstop:.3g} s of wall time"
             live = [self.conns[s.rank] for s in states if not s.end]
-            for conn in wait(live, timeout=left):
+            for conn in wait(live, timeout=POLL_SECONDS):
+                clock.moved = time.monotonic()
                 state = states[self.conns.index(conn)]
                 try:
                     message = _loads(conn.recv_bytes(), self.table)
@@ -369,7 +391,7 @@ class Pool:
             time.sleep(0.01)
         return None
 
-    def _outcome(self, states: list[_RankState], deadline: float, guard):
+    def _outcome(self, states: list[_RankState], stopped: str, guard):
         if guard is not None:                 # what the learner's code did on the ranks, seen by their guards
             for s in states:
                 if s.end in ("done", "raised") and s.payload is not None:
@@ -393,7 +415,7 @@ class Pool:
             own = [s for s in raised if not any(p in s.payload[0][1] for p in PEER_ERRORS)]
             raise _exception((own or raised)[0])
         if broken:
-            raise Hang(_hang_message(states, deadline))
+            raise Hang(_hang_message(states, stopped))
         return [s.payload[0] for s in states], [s.log for s in states]
 
     def kill(self) -> None:
@@ -408,6 +430,55 @@ class Pool:
                     pass
         self.pids = []
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class _Clock:
+    """What the ranks of a job did, from the kernel's count for each of their threads
+    (/proc/<pid>/task/<tid>/schedstat: time running, time waiting for a CPU): the CPU seconds each
+    rank used, the seconds each waited for a CPU, and when the ranks last moved (ran or waited for a
+    CPU at least BUSY of the time since the reading before, or reported). A rank waiting in a
+    collective sleeps: it neither runs nor waits for a CPU, however busy the machine."""
+
+    def __init__(self, pids: list[int]):
+        self.pids = list(pids)
+        self.moved = self.at = time.monotonic()
+        self.start = self.last = [_usage(p) for p in self.pids]
+        self.cpu = [0.0] * len(self.pids)
+        self.delay = [0.0] * len(self.pids)
+
+    def queued(self) -> float:
+        """Seconds a rank waited for a CPU since the job began, on average: wall time that a busy
+        machine took, which the wall-clock backstop does not count."""
+        return sum(self.delay) / max(1, len(self.delay))
+
+    def read(self, now: float, force: bool = False) -> None:
+        if now - self.at < POLL_SECONDS and not force:
+            return
+        usage = [(max(u[0], v[0]), max(u[1], v[1]))             # a thread that ended: its count kept
+                 for u, v in zip(map(_usage, self.pids), self.last)]
+        self.cpu = [u[0] - s[0] for u, s in zip(usage, self.start)]
+        self.delay = [u[1] - s[1] for u, s in zip(usage, self.start)]
+        if sum(u[0] + u[1] - v[0] - v[1] for u, v in zip(usage, self.last)) >= BUSY * (now - self.at):
+            self.moved = now
+        self.last, self.at = usage, now
+
+
+def _usage(pid: int) -> tuple[float, float]:
+    """(seconds running, seconds waiting for a CPU) of every thread of a process so far; (0, 0) where
+    the kernel does not say (then only the ranks' reports show that they move)."""
+    run = delay = 0
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return 0.0, 0.0
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                fields = f.read().split()
+            run, delay = run + int(fields[0]), delay + int(fields[1])
+        except (OSError, ValueError, IndexError):
+            pass
+    return run / 1e9, delay / 1e9
 
 
 def _forget(pool: Pool) -> None:
@@ -480,7 +551,7 @@ def _where(inside: tuple) -> str:
     return f"waits in {op}{what}{peer_text} (its {_ordinal(n)} {op} call)"
 
 
-def _hang_message(states: list[_RankState], deadline: float) -> str:
+def _hang_message(states: list[_RankState], stopped: str) -> str:
     waiting = [s for s in states if s.inside is not None and not s.end and not s.at]
     said = [f"rank {s.rank} {_where(s.inside)}" for s in waiting]
     others = []
@@ -495,6 +566,8 @@ def _hang_message(states: list[_RankState], deadline: float) -> str:
             others.append(f"rank {s.rank} stopped after {_calls(s.counts)}")
         else:
             others.append(f"rank {s.rank} is still running after {_calls(s.counts)}")
+    if not said and stopped:      # the deadline came while no rank waited in a call
+        return f"the ranks did not finish: {' and '.join(others)}; {stopped}"
     if not said:      # every rank returned, but they did not make the same collective calls
         counts = ", ".join(f"rank {s.rank} {_calls(s.counts)}" for s in states)
         return (f"the ranks returned having made different numbers of collective calls ({counts}): a call that "
@@ -503,8 +576,7 @@ def _hang_message(states: list[_RankState], deadline: float) -> str:
     if all(s.end or s.at or s.inside is not None for s in states) and any(s.end or s.at for s in states):
         ending = "it can never complete: every rank must make the same collective calls in the same order"
     else:
-        ending = (f"nothing moved for {deadline:.3g} s: every rank must make the same collective calls in the "
-                  f"same order")
+        ending = f"{stopped}: every rank must make the same collective calls in the same order"
     return f"the ranks hang: {text}; {ending}"
 
 
@@ -585,6 +657,7 @@ def _rank_main(rank: int, world_size: int, store: str, sock: socket.socket, tabl
     if os.getppid() != parent:
         return 1
     signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.setitimer(signal.ITIMER_PROF, 0)
     for guard in [g for g in table.values() if isinstance(g, BannedCalls)]:
         while guard.active:                       # forked inside the learner's call: leave its guard
             guard.__exit__(None, None, None)

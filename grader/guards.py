@@ -24,10 +24,19 @@ LEARNER_PREFIX = "learner_"  # the learner's file is loaded as module learner_<i
 OUTPUT_LIMIT = 16 * 2**20   # bytes the learner's code may print (RLIMIT_FSIZE on the output file)
 OUT_OF_MEMORY = ("your code used up the memory a grading allows it (3 GB of address space by default): does it "
                  "keep tensors alive across calls, or build something far larger than the inputs?")
+# Time limits count CPU time, which a busy machine does not inflate; each has a backstop in wall time
+# this many times larger, for code that sleeps or waits and so uses no CPU (Limits.wall_factor sets
+# it in a grading process).
+WALL_FACTOR = 4.0
 
 
 class CallTimeout(BaseException):
-    """The learner's call ran past its limit. A BaseException, so `except Exception` can't eat it."""
+    """The learner's call ran past its limit: its CPU time, or (wall=True) the wall-clock backstop.
+    A BaseException, so `except Exception` can't eat it."""
+
+    def __init__(self, message: str, wall: bool = False):
+        super().__init__(message)
+        self.wall = wall
 
 
 class LearnerExit(BaseException):
@@ -279,18 +288,35 @@ def kept_torch_state():
 
 
 @contextlib.contextmanager
-def time_limit(seconds: float):
-    """Interrupt the learner's Python code after `seconds` (a hang inside one C++ op is left to
-    the parent's wall-clock limit)."""
-    def on_alarm(signum, frame):
-        raise CallTimeout(f"did not return within {seconds:g} s")
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+def time_limit(seconds: float, wall: float | None = None):
+    """Interrupt the learner's Python code once this process used `seconds` of CPU time in it
+    (ITIMER_PROF, every thread's: SIGPROF), or once `wall` seconds passed (ITIMER_REAL: SIGALRM),
+    WALL_FACTOR × seconds unless given, for code that waits without using CPU. Each timer has a
+    signal of its own, so neither handler needs to ask which fired. A limit already running (a call
+    inside a call) goes on afterwards with what is left of it. A hang inside one C++ op is left to the
+    grader's stall limit."""
+    wall = WALL_FACTOR * seconds if wall is None else wall
+    cpu_start, wall_start = time.process_time(), time.monotonic()
+
+    def on_cpu(signum, frame):
+        raise CallTimeout(f"used {seconds:g} s of CPU time without returning: an infinite loop, or far too slow?")
+
+    def on_wall(signum, frame):
+        raise CallTimeout(f"did not return within {wall:g} s of wall time, using {time.process_time() - cpu_start:.2f} "
+                          f"s of CPU time: is it waiting on something (a sleep, a lock, input)?", wall=True)
+    old = signal.signal(signal.SIGPROF, on_cpu), signal.signal(signal.SIGALRM, on_wall)
+    outer = signal.setitimer(signal.ITIMER_PROF, seconds)[0], signal.setitimer(signal.ITIMER_REAL, wall)[0]
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.signal(signal.SIGPROF, old[0])
+        signal.signal(signal.SIGALRM, old[1])
+        if outer[0] > 0:
+            signal.setitimer(signal.ITIMER_PROF, max(1e-3, outer[0] - (time.process_time() - cpu_start)))
+        if outer[1] > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, outer[1] - (time.monotonic() - wall_start)))
 
 
 RUNNING = []        # non-empty while the learner's code runs (the sandbox's audit hook reads it)
@@ -299,8 +325,8 @@ REFERENCE_USE = []  # what of the reference solution the learner's code reached 
 
 @contextlib.contextmanager
 def learner_code(seconds: float):
-    """Everything the learner's code runs inside: a time limit, torch's state kept, sys.exit turned
-    into a verdict."""
+    """Everything the learner's code runs inside: a time limit (CPU time, with a wall-clock backstop),
+    torch's state kept, sys.exit turned into a verdict."""
     RUNNING.append(True)
     try:
         with kept_torch_state(), time_limit(seconds):
@@ -316,24 +342,39 @@ def learner_code(seconds: float):
         RUNNING.pop()
 
 
+ELSEWHERE = [0.0]   # CPU seconds used for the learner's calls by other processes (a distributed drill's ranks)
+
+
+def cpu_time() -> float:
+    """CPU seconds this process (every thread) and the processes that ran its calls' work used so far."""
+    return time.process_time() + ELSEWHERE[0]
+
+
 class Stopwatch:
-    """The learner's time spent in one check, to tell a slow solution from an infinite loop."""
+    """The learner's time spent in one check, to tell a slow solution from an infinite loop: its CPU
+    time, held to the budget, and its wall time, held to WALL_FACTOR × the budget (code that waits)."""
 
     def __init__(self, budget: float):
-        self.budget, self.spent, self.calls = budget, 0.0, 0
+        self.budget, self.spent, self.wall, self.calls = budget, 0.0, 0.0, 0
 
     @contextlib.contextmanager
     def timing(self):
-        start = time.perf_counter()
+        cpu, start = cpu_time(), time.monotonic()
         try:
             yield
         finally:
-            self.spent += time.perf_counter() - start
+            self.spent += cpu_time() - cpu
+            self.wall += time.monotonic() - start
             self.calls += 1
 
     @property
+    def waited(self) -> bool:
+        """Over the wall-clock backstop, within the CPU budget: the calls wait on something."""
+        return self.wall > WALL_FACTOR * self.budget and self.spent <= self.budget
+
+    @property
     def over(self) -> bool:
-        return self.spent > self.budget
+        return self.spent > self.budget or self.waited
 
 
 def tensors_in(tree, path="") -> list[tuple[str, torch.Tensor]]:

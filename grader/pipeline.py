@@ -123,8 +123,8 @@ class Grading:
             return False
         except CallTimeout as e:
             where = eg.runner.describe(eg.current) if eg and eg.current else ""
-            yield Check(label, FAIL, f"{eg.name if eg else 'your code'} {e}: an infinite loop, or far too "
-                        f"slow? (the reference returns in milliseconds)", call=where)
+            hint = "" if e.wall else " (the reference returns in milliseconds)"
+            yield Check(label, FAIL, f"{eg.name if eg else 'your code'} {e}{hint}", call=where)
             if eg is None:
                 yield ("end", label)
                 return False

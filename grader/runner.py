@@ -13,6 +13,7 @@ import numpy as np
 import torch
 
 from grader.compare import describe_call
+from grader import guards
 from grader.guards import OUT_OF_MEMORY, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
 from grader.spec import Case, Entry
 
@@ -22,7 +23,8 @@ class ParameterMismatch(Exception):
 
 
 class TooSlow(BaseException):
-    """The learner's calls in one check took longer than its whole budget."""
+    """The learner's calls in one check used more CPU time than its whole budget (or waited past its
+    wall-clock backstop)."""
 
 
 class Said(Exception):
@@ -309,8 +311,13 @@ class Runner:
 
     def slow_message(self) -> str:
         w = self.stopwatch
-        return (f"your code is slow: {w.calls} calls took {w.spent:.1f} s in all (about "
-                f"{w.spent / max(1, w.calls):.2f} s each) and the check's budget is {w.budget:g} s; "
+        if w.waited:
+            return (f"your code waits: {w.calls} calls took {w.wall:.1f} s of wall time in all but used only "
+                    f"{w.spent:.1f} s of CPU time, and the check allows {guards.WALL_FACTOR * w.budget:g} s of wall time; "
+                    f"each call returned, so this is not an infinite loop. Is it waiting on something (a sleep, "
+                    f"a lock, input)?")
+        return (f"your code is slow: {w.calls} calls used {w.spent:.1f} s of CPU time in all (about "
+                f"{w.spent / max(1, w.calls):.2f} s each) and the check's budget is {w.budget:g} s of CPU time; "
                 f"each call returned, so this is not an infinite loop. Look for a Python loop over "
                 f"elements, or work repeated on every call")
 

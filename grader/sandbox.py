@@ -29,12 +29,16 @@ OUTSIDE = "OUTSIDE"         # what sends a signal: nobody the grader knows of
 
 @dataclass
 class Limits:
+    """The seconds are CPU time, which a busy machine does not inflate (a grading's verdict is the same
+    on an idle machine and a loaded one); each has a backstop in wall time wall_factor times larger,
+    for code that sleeps or waits and so uses no CPU."""
     call_seconds: float = 5.0      # one call of the learner's code (enforced inside the grading process)
-    check_seconds: float = 30.0    # the learner's time in one check, all calls together
-    stall_seconds: float = 60.0    # no word from the grading process for this long: it is stopped
-    total_seconds: float = 300.0   # the whole grading
+    check_seconds: float = 30.0    # the learner's calls in one check, all together
+    stall_seconds: float = 60.0    # the grading's processes used this much without a word: it is stopped
+    total_seconds: float = 300.0   # the whole grading, its processes together
     memory_mb: int = 3072          # address space the learner's code may add
     processes: int = 64            # processes the learner's code may start
+    wall_factor: float = 4.0       # the wall-clock backstop of each time limit above, as a multiple of it
 
 
 def prctl(option: int, value: int) -> bool:
@@ -74,6 +78,27 @@ def descendants(pid: int) -> list[int]:
             found.append(child)
             todo.append(child)
     return found
+
+
+def tree_cpu(pid: int, cgroup: "Cgroup | None" = None) -> float | None:
+    """CPU seconds used so far by pid and every process under it: the cgroup's own count where it has
+    one (cgroup v2's cpu.stat: processes that ended count too), else the sum over the tree of each
+    process's time and that of the children it reaped (/proc/<pid>/stat; orphans come back to a
+    subreaper, which reaps them). None without /proc."""
+    used = cgroup.cpu() if cgroup is not None else None
+    if used is not None:
+        return used
+    if not os.path.isdir("/proc"):
+        return None
+    ticks = 0
+    for p in [pid] + descendants(pid):
+        try:
+            with open(f"/proc/{p}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            ticks += sum(int(x) for x in fields[11:15])        # utime, stime, cutime, cstime
+        except (OSError, ValueError, IndexError):
+            pass
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def state(pid: int) -> str:
@@ -184,6 +209,19 @@ class Cgroup:
             return [int(p) for p in (self.path / "cgroup.procs").read_text().split()]
         except (OSError, ValueError):
             return []
+
+    def cpu(self) -> float | None:
+        """CPU seconds its members used, ended ones included (cgroup v2's cpu.stat); None elsewhere."""
+        if self.path is None:
+            return None
+        try:
+            for line in (self.path / "cpu.stat").read_text().splitlines():
+                key, _, value = line.partition(" ")
+                if key == "usage_usec":
+                    return int(value) / 1e6
+        except (OSError, ValueError):
+            pass
+        return None
 
     def remove(self) -> None:
         if self.path is not None:

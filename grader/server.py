@@ -37,6 +37,8 @@ CHANNEL_CLOSED = 86      # the grading process's exit code when the learner's co
 CLOSED_MARK = ".channel-closed"                # ... and the file in scratch that says it was that
 GRADER_FAILED = 70       # ... when the grading process itself failed
 FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
+CPUS = os.cpu_count() or 1
+MEASURE_EVERY = 0.5      # a grading's CPU time is read at most this often (reading it walks /proc)
 
 
 WARM_DRILL = "softmax"       # graded in the server while idle, and by spares until a check names another drill
@@ -203,6 +205,9 @@ class Grading:
             shutil.rmtree(self.scratch, ignore_errors=True)
             raise
         self.pid, self.pipe = worker.pid, worker.events
+        self.measured = self.started
+        self.base = self.cpu_now()          # a spare's warm-up is not the grading's
+        self.used = self.used_at_last = 0.0
         self.send({"seed": request["seed"]})
 
     def hand_over(self, check: dict, spare: Worker | None, home: Path) -> Worker:
@@ -245,6 +250,8 @@ class Grading:
             except ValueError:
                 continue
             self.last = time.monotonic()
+            self.measure(self.last)
+            self.used_at_last = self.used
             if self.done:                                   # nothing may follow the end of the report
                 self.done, self.why, self.fault = False, "the grading process's report went on after its end", True
             if "signal" in event:
@@ -268,13 +275,36 @@ class Grading:
                 continue
             self.send(event)
 
+    def cpu_now(self) -> float:
+        """CPU seconds the grading's processes used (wall seconds where that cannot be read)."""
+        used = sandbox.tree_cpu(self.pid, self.cgroup)
+        return used if used is not None else time.monotonic()
+
+    def measure(self, now: float) -> None:
+        """self.used: the grading's CPU time so far, read again when the last reading is old."""
+        if now - self.measured >= MEASURE_EVERY:
+            self.measured, self.used = now, self.cpu_now() - self.base
+
     def overdue(self, now: float) -> str:
-        if now - self.started > self.limits.total_seconds:
-            return (f"the whole grading took more than {self.limits.total_seconds:g} s and was stopped: your code is "
-                    f"far too slow, or an operation hangs")
-        if now - self.last > self.limits.stall_seconds:
-            return (f"your code did not finish within {self.limits.stall_seconds:g} s and was stopped: an infinite "
-                    f"loop (one that the per-call time limit could not interrupt), or a single operation far too "
+        """Why the grading must be stopped now, or "". The whole grading and the time without a word
+        from it are held to CPU time (its processes together), with wall-clock backstops
+        wall_factor times larger."""
+        total, stall, factor = self.limits.total_seconds, self.limits.stall_seconds, self.limits.wall_factor
+        if now - self.started > factor * total:
+            return (f"the whole grading did not finish within {factor * total:g} s of wall time and was stopped: is "
+                    f"your code waiting on something (a sleep, a lock, input)?")
+        if now - self.last > factor * stall:
+            return (f"your code did not finish within {factor * stall:g} s of wall time and was stopped: is it "
+                    f"waiting on something (a sleep, a lock, input), or blocked in one operation?")
+        if CPUS * (now - self.started) <= total and CPUS * (now - self.last) <= stall:
+            return ""                       # too soon for either CPU limit, whatever the grading did
+        self.measure(now)
+        if self.used > total:
+            return (f"the whole grading used more than {total:g} s of CPU time and was stopped: your code is far "
+                    f"too slow, or an operation hangs")
+        if self.used - self.used_at_last > stall:
+            return (f"your code did not finish within {stall:g} s of CPU time and was stopped: an infinite loop "
+                    f"(one that the per-call time limit could not interrupt), or a single operation far too "
                     f"large?")
         return ""
 
@@ -331,9 +361,9 @@ class Grading:
             if sig in FROM_OUTSIDE:
                 return (f"the grading process was killed from outside ({sig.name}) while it graded; nothing is "
                         f"recorded"), True
-            if sig == signal.SIGALRM:
-                return ("your code took over the grader's per-call alarm (SIGALRM) and then ran past it: an "
-                        "infinite loop, or far too slow?"), False
+            if sig in (signal.SIGALRM, signal.SIGPROF):
+                return (f"your code took over the grader's per-call alarm ({sig.name}) and then ran past it: an "
+                        f"infinite loop, or far too slow?"), False
             return f"the Python interpreter crashed ({sig.name}) while running your code", False
         code = os.WEXITSTATUS(status)
         if code == GRADER_FAILED:
@@ -364,7 +394,7 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
         try:
             from hypothesis.database import DirectoryBasedExampleDatabase
 
-            from grader import apart, loader
+            from grader import apart, guards, loader
             from grader.pipeline import grade
             loader.declaration(request["drill"])
             loader.reference(request["drill"])
@@ -392,6 +422,7 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
                     (scratch / CLOSED_MARK).touch()
                 os._exit(os.WEXITSTATUS(status))
             apart.MIRROR = mirror
+            guards.WALL_FACTOR = limits.wall_factor
             sandbox.isolate(scratch, output, limits, request["file"], on_signal=tell)
             sandbox.hide_reference()
             for event in grade(request["drill"], request["file"], seed=request["seed"], device=request["device"],

@@ -63,8 +63,9 @@ def check(eg):
                 ratio = best_l / best_r
                 if pairs >= MIN_PAIRS and (ratio > 3 * limit or ratio < limit / 3 or spent > BUDGET_S):
                     break
-    except CallTimeout:
-        return eg.check("speed", FAIL, f"one call took more than {eg.g.call_limit:g} s where the reference takes "
+    except CallTimeout as e:
+        return eg.check("speed", FAIL, f"one call {e}" if e.wall else
+                        f"one call used more than {eg.g.call_limit:g} s of CPU time where the reference takes "
                         f"milliseconds: is there a Python loop over the batch, heads or rows?",
                         call=runner.describe(cases[0]))
     except Exception as e:

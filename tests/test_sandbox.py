@@ -13,13 +13,22 @@ from grader.result import ERROR, FAIL, PASS, SKIPPED
 from grader.sandbox import Limits
 from tests.procs import running, wait_for
 
-QUICK = Limits(call_seconds=3, check_seconds=20, stall_seconds=8, total_seconds=120, memory_mb=1024)
+# wall-clock backstops far past the CPU limits: a busy loop is stopped by its CPU time, even on a loaded machine
+QUICK = Limits(call_seconds=3, check_seconds=20, stall_seconds=8, total_seconds=120, memory_mb=1024, wall_factor=10)
 CORRECT = """
 import torch
 def softmax(x, dim=-1):
     e = (x - x.amax(dim, keepdim=True)).exp()
     return e / e.sum(dim, keepdim=True)
 """
+
+
+
+def busy(seconds: float) -> str:
+    """The correct softmax, using `seconds` of CPU time in each call first."""
+    return CORRECT.replace("    e = ", f"    end = time.process_time() + {seconds}\n"
+                                       f"    while time.process_time() < end:\n        pass\n    e = "
+                           ).replace("import torch", "import time, torch")
 
 
 @pytest.fixture(scope="module")
@@ -44,14 +53,17 @@ def messages(verdict) -> str:
 
 FAULTS = {
     "infinite_loop": ("def softmax(x, dim=-1):\n    while True:\n        pass\n",
-                      "did not return within 3 s: an infinite loop"),
+                      "used 3 s of CPU time without returning: an infinite loop"),
     "alarm_ignored": ("import signal\ndef softmax(x, dim=-1):\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
-                      "    while True:\n        pass\n", "did not finish within 8 s"),
+                      "    while True:\n        pass\n", "used 3 s of CPU time without returning"),
+    "alarms_ignored": ("import signal\ndef softmax(x, dim=-1):\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+                       "    signal.signal(signal.SIGPROF, signal.SIG_IGN)\n    while True:\n        pass\n",
+                       "did not finish within 8 s of CPU time"),
     "signals_blocked": ("import signal\ndef softmax(x, dim=-1):\n"
                         "    signal.pthread_sigmask(signal.SIG_BLOCK, signal.valid_signals())\n"
-                        "    while True:\n        pass\n", "did not finish within 8 s"),
-    "alarm_taken_over": ("import signal\ndef softmax(x, dim=-1):\n    signal.signal(signal.SIGALRM, signal.SIG_DFL)\n"
-                         "    while True:\n        pass\n", "took over the grader's per-call alarm"),
+                        "    while True:\n        pass\n", "did not finish within 8 s of CPU time"),
+    "alarm_taken_over": ("import signal\ndef softmax(x, dim=-1):\n    signal.signal(signal.SIGPROF, signal.SIG_DFL)\n"
+                         "    while True:\n        pass\n", "took over the grader's per-call alarm (SIGPROF)"),
     "segfault": ("import ctypes\ndef softmax(x, dim=-1):\n    ctypes.string_at(0)\n", "crashed (SIGSEGV)"),
     "abort": ("import os\ndef softmax(x, dim=-1):\n    os.abort()\n", "crashed (SIGABRT)"),
     "sys_exit": ("import sys\ndef softmax(x, dim=-1):\n    sys.exit(0)\n", "sys.exit(0)"),
@@ -80,7 +92,6 @@ FAULTS = {
     "fork_bomb": ("import os\ndef softmax(x, dim=-1):\n    while True:\n        os.fork()\n",
                   "started more than 64 processes"),
     "recursion": ("def softmax(x, dim=-1):\n    return softmax(x, dim)\n", "RecursionError"),
-    "hangs_on_import": ("import time\ntime.sleep(10**6)\n", "did not return within 3 s"),
     "closes_stdout": ("import os, sys\ndef softmax(x, dim=-1):\n    sys.stdout.flush()\n    os.close(1)\n"
                       "    print('where did it go?')\n", "Bad file descriptor"),
     "kills_the_grader": ("import os, signal\ndef softmax(x, dim=-1):\n    os.kill(os.getppid(), signal.SIGKILL)\n",
@@ -230,15 +241,46 @@ def test_the_reference_itself_passes_through_the_sandbox(grader_home):
 
 
 def test_slow_calls_are_slow_and_an_endless_call_is_an_infinite_loop(grader_home, tmp_path):
-    limits = Limits(call_seconds=10, check_seconds=1.5, stall_seconds=60, total_seconds=120)
-    slow = grade(grader_home, tmp_path, CORRECT.replace("    e = ", "    import time; time.sleep(0.6)\n    e = "),
-                 limits=limits)
+    limits = Limits(call_seconds=10, check_seconds=1.5, stall_seconds=60, total_seconds=120, wall_factor=10)
+    slow = grade(grader_home, tmp_path, busy(0.6), limits=limits)
     assert slow.status == FAIL
-    assert "your code is slow" in messages(slow) and "not an infinite loop" in messages(slow)
-    assert "infinite loop?" not in messages(slow)
+    assert "your code is slow" in messages(slow) and "s of CPU time in all" in messages(slow)
+    assert "not an infinite loop" in messages(slow) and "infinite loop?" not in messages(slow)
+    endless = grade(grader_home, tmp_path, "def softmax(x, dim=-1):\n    while True:\n        pass\n",
+                    limits=Limits(call_seconds=2, stall_seconds=60, wall_factor=10))
+    assert "softmax used 2 s of CPU time without returning: an infinite loop" in messages(endless)
+
+
+def test_calls_that_wait_are_held_to_wall_time_only_past_the_backstop(grader_home, tmp_path):
+    """Sleeping uses no CPU: a call that sleeps past its CPU limit is not stopped until the wall-clock
+    backstop, and then it is said to be waiting, not looping."""
+    waits = grade(grader_home, tmp_path, CORRECT.replace("    e = ", "    import time; time.sleep(0.6)\n    e = "),
+                  limits=Limits(call_seconds=0.2, check_seconds=0.5, stall_seconds=60, total_seconds=120,
+                                wall_factor=4))
+    assert waits.status == FAIL
+    assert "your code waits" in messages(waits) and "waiting on something" in messages(waits)
+    assert "CPU time without returning" not in messages(waits)
     endless = grade(grader_home, tmp_path, "import time\ndef softmax(x, dim=-1):\n    time.sleep(10**6)\n",
-                    limits=Limits(call_seconds=2, stall_seconds=60))
-    assert "did not return within 2 s: an infinite loop" in messages(endless)
+                    limits=Limits(call_seconds=1, stall_seconds=60, wall_factor=3))
+    assert "did not return within 3 s of wall time" in messages(endless)
+    assert "is it waiting on something" in messages(endless)
+    on_import = grade(grader_home, tmp_path, "import time\ntime.sleep(10**6)\n",
+                      limits=Limits(call_seconds=1, stall_seconds=60, wall_factor=3))
+    assert "did not return within 3 s of wall time" in messages(on_import)
+
+
+def test_the_whole_grading_is_held_to_cpu_time_and_its_wall_backstop(grader_home, tmp_path):
+    """A grading that sleeps long in all, using little CPU, is stopped by the wall-clock backstop of
+    the whole grading, not by its CPU limit; one that keeps the CPU busy, by its CPU limit."""
+    limits = Limits(call_seconds=5, check_seconds=60, stall_seconds=60, total_seconds=4, wall_factor=2)
+    sleeps = grade(grader_home, tmp_path, CORRECT.replace("    e = ", "    import time; time.sleep(0.3)\n    e = "),
+                   limits=limits)
+    assert sleeps.status == FAIL
+    assert "the whole grading did not finish within 8 s of wall time" in messages(sleeps), messages(sleeps)
+    works = grade(grader_home, tmp_path, busy(0.3), limits=Limits(call_seconds=5, check_seconds=60, stall_seconds=60,
+                                                                  total_seconds=4, wall_factor=20))
+    assert works.status == FAIL
+    assert "the whole grading used more than 4 s of CPU time" in messages(works), messages(works)
 
 
 def test_a_thread_that_keeps_running_does_not_stop_the_verdict(grader_home, tmp_path):
