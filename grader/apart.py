@@ -20,6 +20,7 @@ import builtins
 import marshal
 import os
 import pickle
+import secrets
 import select
 import signal
 import struct
@@ -81,6 +82,9 @@ def encode(value, trusted: bool):
         return t.__mro__[1](value) if t.__mro__[1] is not object else repr(value)    # an int subclass: its value
     if trusted:
         return (MARK + "pickle", pickle.dumps(value))
+    if t.__module__.startswith("grader.") and hasattr(value, "__dict__") and not isinstance(value, torch.nn.Module):
+        # a declaration's own wrapper (a run() that returns Tokens): its class by name, its fields as data
+        return (MARK + "grader", t.__module__, t.__qualname__, encode(dict(vars(value)), False))
     try:
         shown = repr(value)[:200]
     except Exception:
@@ -179,6 +183,14 @@ def decode(data, trusted: bool):
                     label=label, scale=scale, seed=seed)
     if kind == "pickle" and trusted:
         return pickle.loads(rest[0])
+    if kind == "grader":
+        module, name, fields = rest
+        cls = getattr(sys.modules.get(module) if module.startswith("grader.") else None, name, None)
+        if isinstance(cls, type) and cls.__module__ == module:
+            obj = cls.__new__(cls)
+            obj.__dict__.update(decode(fields, trusted))
+            return obj
+        return type(name, (Opaque,), {})(name)
     if kind == "object":
         return type(rest[0], (Opaque,), {})(rest[1])
     raise ValueError(f"unreadable data from the learner's process: {kind}")
@@ -244,28 +256,46 @@ def exception_in(data) -> BaseException:
 
 # ---- frames -----------------------------------------------------------------------------------
 
-def write_frame(fd: int, obj) -> None:
+def write_frame(fd: int, obj, token: bytes = b"") -> None:
     data = marshal.dumps(obj)
-    data = HEADER.pack(len(data)) + data
+    data = token + HEADER.pack(len(data)) + data
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
 
 
-def read_exactly(fd: int, n: int) -> bytes:
-    parts, left = [], n
-    while left:
-        chunk = os.read(fd, min(left, 1 << 20))
-        if not chunk:
-            raise EOFError
-        parts.append(chunk)
-        left -= len(chunk)
-    return b"".join(parts)
+class Frames:
+    """Reads frames from fd. With a token, each frame starts with it, and whatever else is in the
+    pipe is passed over: the learner's code may write on descriptors it did not open, and nothing it
+    writes there can pass for an answer or stop the judge from reading the next one."""
 
+    def __init__(self, fd: int, token: bytes = b""):
+        self.fd, self.token, self.buffer = fd, token, b""
 
-def read_frame(fd: int):
-    (n,) = HEADER.unpack(read_exactly(fd, HEADER.size))
-    return marshal.loads(read_exactly(fd, n))
+    def fill(self, n: int) -> None:
+        while len(self.buffer) < n:
+            chunk = os.read(self.fd, max(1 << 16, n - len(self.buffer)))
+            if not chunk:
+                raise EOFError
+            self.buffer += chunk
+
+    def read(self):
+        t = len(self.token)
+        while True:
+            self.fill(t + HEADER.size)
+            at = self.buffer.find(self.token) if t else 0
+            if at < 0:
+                self.buffer = self.buffer[-(t - 1):] if t > 1 else b""
+                continue
+            self.buffer = self.buffer[at:]
+            self.fill(t + HEADER.size)
+            (n,) = HEADER.unpack(self.buffer[t:t + HEADER.size])
+            self.fill(t + HEADER.size + n)
+            data, self.buffer = self.buffer[t + HEADER.size:t + HEADER.size + n], self.buffer[t + HEADER.size + n:]
+            try:
+                return marshal.loads(data)
+            except (ValueError, EOFError, TypeError):
+                continue             # a token in what the learner wrote, by chance: not a frame
 
 
 # ---- the judge's side -----------------------------------------------------------------------
@@ -276,11 +306,13 @@ class LearnerProcess:
     def __init__(self, grading):
         to_learner, self.requests = os.pipe()
         self.answers, from_learner = os.pipe()
+        self.token = secrets.token_bytes(16)
         self.pid = os.fork()
         if self.pid == 0:
             os.close(self.requests)
             os.close(self.answers)
-            serve(grading, to_learner, from_learner)          # never returns
+            serve(grading, to_learner, from_learner, self.token)          # never returns
+        self.frames = Frames(self.answers, self.token)
         os.close(to_learner)
         os.close(from_learner)
         self.guard = grading.guard
@@ -305,8 +337,9 @@ class LearnerProcess:
         try:
             write_frame(self.requests, encode(what, True))
             while True:
-                self.wait_readable()
-                frame = read_frame(self.answers)
+                if not self.frames.buffer:
+                    self.wait_readable()
+                frame = self.frames.read()
                 if frame[0] == "signal":
                     self.signals.append(frame[1])
                     continue
@@ -405,7 +438,7 @@ def raised_in(e: BaseException, path: str) -> bool:
     return any(os.path.realpath(f.filename) == mine for f in traceback.extract_tb(e.__traceback__))
 
 
-def serve(grading, requests: int, answers: int):
+def serve(grading, requests: int, answers: int, token: bytes):
     """The learner's process: answer the judge until it closes its pipe. Never returns."""
     from grader import guards, sandbox
     me = os.getpid()
@@ -421,11 +454,12 @@ def serve(grading, requests: int, answers: int):
             if os.getpid() == me:
                 for tell in told:
                     tell(sig)
-                write_frame(answers, ("signal", sig))
+                write_frame(answers, ("signal", sig), token)
         sandbox.SIGNAL_NOTE[:] = [note]
+        orders = Frames(requests)
         while True:
             try:
-                what = decode(read_frame(requests), True)
+                what = decode(orders.read(), True)
             except EOFError:
                 break
             try:
@@ -443,9 +477,9 @@ def serve(grading, requests: int, answers: int):
             runner = grading.here_runner(what)
             notes = (list(runner.mutations) if runner else [], list(grading.guard.seen), list(guards.REFERENCE_USE))
             try:
-                write_frame(answers, (reply[0], reply[1], notes))
+                write_frame(answers, (reply[0], reply[1], notes), token)
             except MemoryError:
-                write_frame(answers, ("raised", ("plain", "LearnerExit", guards.OUT_OF_MEMORY), notes))
+                write_frame(answers, ("raised", ("plain", "LearnerExit", guards.OUT_OF_MEMORY), notes), token)
     except OSError:
         code = 86 if os.getpid() == me else 0       # the pipes were closed under it: the learner's code did that
     except BaseException:

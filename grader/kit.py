@@ -80,7 +80,7 @@ def rows_sum_to_one(dim_key="dim", default=-1) -> Invariant:
         total = _tensor(call(case)).double().sum(dim)
         if not torch.allclose(total, torch.ones_like(total), atol=1e-4):
             raise Fail(f"slices along dim={dim} sum to {total.flatten()[:4].tolist()}, not 1")
-    return Invariant("rows sum to 1", check)
+    return Invariant("rows sum to 1", check, live=False)
 
 
 def shift_invariance(arg_at=0, dim_key="dim", default=-1, shift=50.0) -> Invariant:
@@ -93,7 +93,7 @@ def shift_invariance(arg_at=0, dim_key="dim", default=-1, shift=50.0) -> Invaria
         if a.shape != b.shape or not torch.allclose(a, b, atol=tol, rtol=1e-4):
             raise Fail(f"adding {shift:g} to every input changed the output by "
                        f"{(a - b).abs().max().item():.2g}" if a.shape == b.shape else "the output's shape changed")
-    return Invariant("shift invariance", check)
+    return Invariant("shift invariance", check, live=False)
 
 
 def batch_independence(arg_at=0, batch_dim=0, out_dim=0, name="batch independence") -> Invariant:
@@ -110,7 +110,7 @@ def batch_independence(arg_at=0, batch_dim=0, out_dim=0, name="batch independenc
                 s, t = s.narrow(out_dim, 1, s.shape[out_dim] - 1), t.narrow(out_dim, 1, t.shape[out_dim] - 1)
                 if not torch.allclose(s, t, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
                     raise Fail("changing batch element 0 changed the outputs of the other batch elements")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 
 def _flat(out):
@@ -136,7 +136,7 @@ def elementwise(arg_at=0) -> Invariant:
         if not ((a == b) | (a.isnan() & b.isnan())).all():
             raise Fail("changing the first element of x changed other elements of the output: the function "
                        "acts on each element on its own")
-    return Invariant("elementwise", check)
+    return Invariant("elementwise", check, live=False)
 
 
 # ---- sequence models: (B, S, d_model) in, (B, S, d_model) out ----------------------------------
@@ -162,7 +162,7 @@ def causality(arg_at=0, causal_key: str | None = "causal") -> Invariant:
         a, b = _tensor(call(case)), _tensor(call(_tokens_changed(case, later, arg_at)))
         if not torch.allclose(a[:, :p], b[:, :p], atol=1e-5 * max(1.0, case.scale), equal_nan=True):
             raise Fail(f"with causal attention, changing tokens {p}..{S - 1} changed the outputs at tokens 0..{p - 1}")
-    return Invariant("causality", check)
+    return Invariant("causality", check, live=False)
 
 
 def padding_ignored(arg_at=0, mask_key="mask") -> Invariant:
@@ -176,7 +176,7 @@ def padding_ignored(arg_at=0, mask_key="mask") -> Invariant:
             raise Fail("changing the padding tokens (mask False) changed the outputs of real tokens: padding must be "
                        "hidden as keys, mask[:, None, None, :] against the (B, H, S_q, S_k) scores",
                        mistake=PADDING_ON_QUERIES.name if _queries_masked(a, mask) else "")
-    return Invariant("padding ignored", check)
+    return Invariant("padding ignored", check, live=False)
 
 
 def _queries_masked(out, mask) -> bool:
@@ -462,7 +462,7 @@ def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
             raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
                        f"{(a - b).abs().max().item():.2g}: {reason}")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 
 def vectors_independent(arg_at=0) -> Invariant:
@@ -503,7 +503,7 @@ def kept_or_minus_inf(arg_at=0) -> Invariant:
             idx = tuple(bad.nonzero()[0].tolist())
             raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
                        f"({logits[idx].item():.4g}) or -inf")
-    return Invariant("kept logits unchanged, the rest -inf", check)
+    return Invariant("kept logits unchanged, the rest -inf", check, live=False)
 
 
 def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
@@ -518,7 +518,7 @@ def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
             row = bad.nonzero()[0].tolist()
             raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
                        f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: {advice}")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 
 def rows_filtered_independently(arg_at=0) -> Invariant:
@@ -533,7 +533,7 @@ def rows_filtered_independently(arg_at=0) -> Invariant:
         if not torch.equal(a[1:], b[1:]):
             raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
                        "filtered on its own")
-    return Invariant("rows filtered independently", check)
+    return Invariant("rows filtered independently", check, live=False)
 
 
 def log_probs(*probs) -> torch.Tensor:
@@ -640,7 +640,7 @@ def bottom_right_causality(name="causality") -> Invariant:
             raise Fail(f"with causal=True (S_q={s_q}, S_k={s_k}), changing keys and values {p}..{s_k - 1} changed the "
                        f"outputs of queries 0..{t - 1}: query i may only see keys j <= i + (S_k - S_q) = i + "
                        f"{s_k - s_q} (aligned bottom-right)")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 
 def slices_independent(name="batch and heads independent") -> Invariant:
@@ -662,7 +662,7 @@ def slices_independent(name="batch and heads independent") -> Invariant:
         if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
             raise Fail(f"changing q, k and v of slice {list(first)} (the first batch element{', first head' * (len(lead) > 1)}) "
                        f"changed the outputs of other slices: each attends only within itself")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 # ---- vision: sliding windows over (N, C, H, W) images (conv2d, maxpool2d) ------------------------
 
@@ -893,7 +893,7 @@ def qkv_slices_independent(graded, name="batch and heads independent") -> Invari
                                                    equal_nan=True)[rows].all():
             raise Fail("changing q, k and v of batch 0, head 0 changed the output of another batch element or "
                        "head: each attends only within itself")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)
 
 
 def last_key_reaches_last_query(graded, name="causality") -> Invariant:
@@ -914,4 +914,4 @@ def last_key_reaches_last_query(graded, name="causality") -> Invariant:
             raise Fail(f"changing the last key and value (position {k.shape[-2] - 1}) changed the output of an "
                        f"earlier query: with causal attention aligned bottom-right only the last query "
                        f"(i = {q.shape[-2] - 1}, at position {k.shape[-2] - 1}) may see it")
-    return Invariant(name, check)
+    return Invariant(name, check, live=False)

@@ -54,13 +54,14 @@ class Invariant:
     """A property of the learner's output alone: fn(call, case) raises Fail when it is broken.
     call(case) runs the learner's entry on a case; for a class entry call(case, state=f, train=True)
     builds it with weights changed by f(weights) and leaves it in train() mode. drawn=False: the
-    invariant builds its own inputs, so it runs once. The output comes as data (tensors without
-    their autograd graph); live=True: the invariant reads more than data (the graph, gradcheck, the
-    module's own methods), so it runs where the learner's code runs."""
+    invariant builds its own inputs, so it runs once. live: the invariant runs where the learner's
+    code runs, for what only a live run shows (an autograd graph, gradcheck, a model that counts its
+    calls, torch's global generator); live=False (the kit's family invariants): in the judge, on the
+    outputs as data (tensors without their autograd graph)."""
     name: str
     fn: Callable
     drawn: bool = True
-    live: bool = False
+    live: bool = True
 
 
 @dataclass

@@ -173,8 +173,9 @@ def test_a_learner_forked_copy_of_the_grader_never_reports(grader_home, tmp_path
     assert len(names) == len(set(names)), names             # each check once: no copy reported its own
 
 
-def test_a_report_cut_short_is_an_error_not_a_pass(grader_home, tmp_path):
-    # the learner's code reaches into the grader and ends the report early, as a broken grader would
+def test_the_report_cannot_be_reached_from_the_learners_process(grader_home, tmp_path):
+    # the learner's code finds the grading's reporting function among the frames its process was
+    # forked with and ends the report early: that process is not the one that reports
     verdict = grade(grader_home, tmp_path, """
         import os, sys
         def softmax(x, dim=-1):
@@ -184,8 +185,21 @@ def test_a_report_cut_short_is_an_error_not_a_pass(grader_home, tmp_path):
             frame.f_locals["emit"]({"done": 0})
             os._exit(0)
     """)
-    assert verdict.status == ERROR and not verdict.passed
-    assert "report was incomplete" in messages(verdict)
+    assert verdict.status == FAIL and not verdict.passed, messages(verdict)
+    assert "exited with code 0" in messages(verdict)
+
+
+def test_a_report_cut_short_is_an_error_not_a_pass(tmp_path):
+    """A grading process whose report ends before its checks do (a broken grader) is an error."""
+    from grader import server
+    grading = server.Grading.__new__(server.Grading)
+    grading.token, grading.buffer, grading.steps_open, grading.checks = "t", b"", [], 0
+    grading.done, grading.why, grading.fault = False, "", False
+    sent = []
+    grading.send = sent.append
+    grading.feed(b't {"begin": "values"}\nforged {"done": 0}\nt {"done": 0}\n')
+    assert not grading.done and grading.fault and "report was incomplete" in grading.why
+    assert sent == [{"begin": "values"}]
 
 
 def test_the_learner_gets_a_minimal_environment_and_a_scratch_directory(grader_home, tmp_path, monkeypatch):
@@ -359,10 +373,11 @@ def test_a_check_runs_in_the_spare_made_while_the_grader_was_idle(tmp_path):
         path.write_text(get("log_softmax").reference.read_text() + textwrap.dedent(f"""
             import json, os, sys
             with open({str(seen)!r}, "w") as f:
-                json.dump([os.getpid(), sorted(n for n in sys.modules if n.startswith("learner_"))], f)
+                json.dump([os.getppid(), sorted(n for n in sys.modules if n.startswith("learner_"))], f)
         """))
         verdict = client.grade("log_softmax", path, home=home, seed=1, limits=QUICK, speed=False)
         assert verdict.passed, messages(verdict)
+        # the learner's process is forked by the spare, which judges
         assert json.loads(seen.read_text()) == [spare, ["learner_log_softmax"]]
         assert not running(spare)                             # a worker grades one check, then ends
         spare = wait_for(lambda: client.ping(home).get("spare"), what="the next spare")

@@ -205,9 +205,9 @@ FORWARD = Entry(
         layer_case((512, 256, 8, 16.0), seeded(9, 4, 512), seed=5, label="d_in 512, d_out 256"),
         layer_case((16, 16, 16, 32.0), seeded(11, 3, 16), seed=6, label="rank = d_in: full rank"),
     ],
-    invariants=[Invariant("weight gets no gradient", weight_frozen, drawn=False, live=True),
-                Invariant("lora_A and lora_B get gradients", adapters_trainable, drawn=False, live=True),
-                Invariant("through the rank-r bottleneck", through_the_bottleneck, drawn=False, live=True)],
+    invariants=[Invariant("weight gets no gradient", weight_frozen, drawn=False),
+                Invariant("lora_A and lora_B get gradients", adapters_trainable, drawn=False),
+                Invariant("through the rank-r bottleneck", through_the_bottleneck, drawn=False)],
     mistakes=SCALED + [
         Mistake(SWAPPED, error="shapes cannot be multiplied|size mismatch|must match the size"),
         Mistake(SWAPPED, like=lora_like("x B A")),             # runs only when d_in == d_out, and is wrong there
@@ -232,7 +232,7 @@ MERGE = Entry(
         merge_case((4, 4, 2, 8.0), seeded(5, 3, 4), seed=3, label="square weight: d_in == d_out"),
         merge_case((3, 7, 1, 4.0), seeded(7, 3), seed=4, label="rank 1"),
     ],
-    invariants=[Invariant("merged outside autograd", outside_autograd, live=True)],
+    invariants=[Invariant("merged outside autograd", outside_autograd)],
     mistakes=SCALED + [
         Mistake("merge() folds B @ A in without the alpha / rank scale", like=lora_like("merge without scale")),
         Mistake("merge() adds (B @ A).T: lora_B @ lora_A is (d_out, d_in), weight's own shape",
