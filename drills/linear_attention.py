@@ -25,7 +25,10 @@ quadratic form with a lower-triangular mask, or cumulative sums of the outer pro
 S (B, H, D, D_v) and z (B, H, D) from one token to the next and reading token t's output from them.
 The loop over tokens is the point; no loop over the batch or heads. Memory (graded): no
 intermediate may be larger than the output or the inputs (B·H·S·max(D, D_v) elements) or the state,
-so the (S, S) weights, or all S states at once, fail this entry.
+so the (S, S) weights, or all S states at once, fail this entry. Work (graded): linear in S, as an
+RNN's — a check counts the elements your operations make and the multiply-adds of your matrix
+products at two lengths — so a step that reads the earlier tokens' keys and values again (O(S²) in
+all) fails too.
 
 Example (B = H = 1, S = 3, D = D_v = 2):
     >>> q = torch.tensor([[0., 0.], [1., 0.], [0., 1.]]).view(1, 1, 3, 2)   # φ(q) = [1,1], [2,1], [1,2]

@@ -19,6 +19,9 @@ computed in a single pass over the keys with a running max — the idea FlashAtt
 - The point is never to hold all N scores at once: graded on a long input (N = 256), no tensor
   your code makes may hold more than N/4 = 64 elements. Computing `k @ q` for all keys, then a
   softmax, is the two-pass version this drill is not about.
+- The work is linear in N: each key is visited once (a check counts the elements your operations
+  make at two values of N), so recomputing d and o over all the keys seen so far at every step
+  (O(N²)) fails.
 - Scores as large as 1e4 must work: that is what the running max is for.
 - Loop over the keys only: each key's score k_i · q and the update of o are tensor operations,
   not Python loops over the D or D_v features (a check counts your torch calls for two feature

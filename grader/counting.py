@@ -1,6 +1,6 @@
 """Counting what a learner's code does, for the rules that timing cannot see: torch calls and lines
-of the learner's own file that grow with a size (a Python loop), and multiply-adds in matrix
-products (work that should not grow)."""
+of the learner's own file that grow with a size (a Python loop), and the work itself, elements made
+and multiply-adds in matrix products (how it grows with a size: a complexity)."""
 from __future__ import annotations
 
 import sys
@@ -56,23 +56,32 @@ def work(fn, files) -> tuple[int, int]:
     return calls.n, lines.n
 
 
-class MatmulWork(TorchDispatchMode):
-    """Multiply-adds done in matrix products (mm, bmm, their add- forms, mv, dot) while active."""
+class WorkCount(TorchDispatchMode):
+    """The work done while active, counted exactly: the elements every (non-view) aten operator
+    makes, and the multiply-adds of matrix products (mm, bmm, their add- forms, mv, dot)."""
     PRODUCTS = {"mm": 0, "bmm": 0, "mv": 0, "dot": 0, "addmm": 1, "baddbmm": 1, "addmv": 1}
 
     def __init__(self):
         super().__init__()
-        self.n = 0
+        self.elements = self.madds = 0
+        # the first operation under a dispatch mode imports torch._dynamo (seconds): do it now, not
+        # inside the learner's time limit
+        import torch._dynamo  # noqa: F401
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         out = func(*args, **(kwargs or {}))
+        if not func.is_view:
+            self.elements += sum(t.numel() for t in (out if isinstance(out, (list, tuple)) else [out])
+                                 if isinstance(t, torch.Tensor))
         first = self.PRODUCTS.get(func.overloadpacket.__name__)
         if first is not None:
-            self.n += out.numel() * args[first].shape[-1]     # each output element sums over the inner dim
+            self.madds += out.numel() * args[first].shape[-1]     # each output element sums over the inner dim
         return out
 
 
-def matmul_work(fn) -> int:
-    with torch.no_grad(), MatmulWork() as counted:
+def count_work(fn) -> tuple[int, int]:
+    """(elements made, multiply-adds) of one run of fn(), without autograd: the same numbers for the
+    same code and inputs on any machine, at any load."""
+    with torch.no_grad(), WorkCount() as counted:
         fn()
-    return counted.n
+    return counted.elements, counted.madds

@@ -1,8 +1,8 @@
 """The one grading pipeline every drill, and every entry of a drill, goes through.
 
 load → signature → for each entry: started, runs/shape/dtype/values, float64, float16/bfloat16,
-gradients, invariants, extreme inputs, sampled frequencies and generator, no loop, memory, inputs
-unchanged, device → banned calls → speed.
+gradients, invariants, extreme inputs, sampled frequencies and generator, no loop, work, memory,
+inputs unchanged, device → banned calls → speed.
 
 grade() yields ("begin", name) before each step and ("end", name) after it, and each Check in
 between, so that the process watching it knows which check was running if the learner's code
@@ -10,6 +10,7 @@ takes the interpreter down, and can tell a complete verdict from a cut one.
 """
 from __future__ import annotations
 
+import math
 import re
 import sys
 from dataclasses import asdict
@@ -19,7 +20,7 @@ import torch
 
 from grader import apart, devices, loader, sampling, speed
 from grader.compare import first_difference, plain
-from grader.counting import work
+from grader.counting import count_work, work
 from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
                            LearnerExit, learner_code)
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
@@ -299,6 +300,8 @@ class EntryGrading:
                       ("generator", lambda: sampling.generator(self))]
         if e.loops:
             steps.append(("no loop", self.loops))
+        if e.work:
+            steps.append(("work", self.work))
         if e.memory:
             steps.append(("memory", self.memory))
         steps.append(("inputs unchanged", self.inputs_unchanged))
@@ -726,6 +729,34 @@ class EntryGrading:
         except Exception as e:
             raise LearnerRaised(e, self.g.path) from e
 
+    def work(self):
+        spec = self.entry.work
+        counts = []
+        for n in spec.sizes:
+            case = self.current = spec.case(n)
+            try:
+                counts.append(self.ask("here_count", case))
+            except LearnerRaised as e:
+                yield self.check("work", SKIPPED, RAISES_AGAIN) if self.same_error(e) else \
+                    self.check("work", FAIL, str(e), call=self.runner.describe(case))
+                return
+        message, ok = work_growth(counts, spec.sizes, spec.grows, spec.at_most)
+        calls = " and ".join(self.runner.describe(spec.case(n)) for n in spec.sizes)
+        if ok:
+            yield self.check("work", PASS, message)
+        else:
+            yield self.check("work", FAIL, message, call=calls, mistake=self.mistake_of_check("work"))
+
+    def here_count(self, case: Case):
+        """(elements made, multiply-adds) of the learner's entry on case."""
+        try:
+            with learner_code(self.g.call_limit):
+                impl = self.runner.build(self.runner.ns, case)
+                args = copy_case(case)                 # the copy of the inputs is not the learner's work
+                return count_work(lambda: self.runner.run(self.runner.ns, impl, args))
+        except Exception as e:
+            raise LearnerRaised(e, self.g.path) from e
+
     def memory(self):
         spec = self.entry.memory
         limit = spec.limit(spec.case)
@@ -791,6 +822,34 @@ class EntryGrading:
 
 
 # ---- small helpers ----------------------------------------------------------------------------
+
+def work_growth(counts, sizes, grows: str, at_most: float) -> tuple[str, bool]:
+    """(what the counts say, whether the work grows as allowed): counts are (elements made,
+    multiply-adds) at the two sizes; the work may grow like size ** at_most, and fails past half a
+    power more."""
+    (elements_s, madds_s), (elements_l, madds_l) = counts
+    factor = sizes[1] / sizes[0]
+    growths = {"elements made": (elements_s, elements_l), "multiply-adds": (madds_s, madds_l)}
+    growths = {what: (s, l) for what, (s, l) in growths.items() if l}
+    if not growths:
+        return f"no work at either size ({grows} = {sizes[0]} and {sizes[1]})", True
+    growth = max(l / max(s, 1) for s, l in growths.values())
+    said = ", ".join(f"{what} {s:,} → {l:,}" for what, (s, l) in growths.items())
+    message = (f"the work grows {growth:.3g}× when {grows} grows {factor:g}× ({grows} = {sizes[0]} → {sizes[1]}: "
+               f"{said}): {big_o(grows, math.log(growth) / math.log(factor))}")
+    if growth > factor ** (at_most + 0.5):
+        return f"{message}; the prompt asks for {big_o(grows, at_most)}", False
+    return f"{message}, within {big_o(grows, at_most)}", True
+
+
+def big_o(size: str, power: float) -> str:
+    """O(S), O(S²), O(S^1.5): the power rounded to a whole one when it is near."""
+    if power < 0.25:
+        return "O(1)"
+    p = round(power) if abs(power - round(power)) < 0.25 else round(power, 1)
+    return f"O({size})" if p == 1 else f"O({size}{'⁰¹²³⁴⁵⁶⁷⁸⁹'[p]})" if isinstance(p, int) and p < 10 \
+        else f"O({size}^{p})"
+
 
 def error_key(exc):
     """What identifies an exception for 'the same error again'."""

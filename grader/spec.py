@@ -3,7 +3,7 @@
 A declaration says only what is particular to its drill: its entries (the functions, classes or
 methods the learner writes), how to draw consistent inputs for each, the edge cases, invariants
 that need no reference, the classic mistakes, banned calls, and which first-class kinds of check
-apply (sampled outputs, stateful steps, no Python loop, speed, memory). The generic pipeline
+apply (sampled outputs, stateful steps, no Python loop, work, speed, memory). The generic pipeline
 (grader/pipeline.py) runs every kind of check on every entry.
 """
 from __future__ import annotations
@@ -91,9 +91,25 @@ class Loops:
 
 
 @dataclass
+class Work:
+    """The work grows with a size no faster than the prompt says, which the prompt then says in
+    words ("linear in S"): the elements every (non-view) aten operator makes and the multiply-adds
+    of matrix products, counted (never timed) on case(n) for the two n of `sizes`. The work may grow
+    like n ** at_most; growing faster by more than half a power fails (so O(n log n) passes as
+    linear and O(n²) does not). `grows` names the size as the prompt does."""
+    case: Callable           # case(n) -> a Case whose size `grows` is n, everything else fixed
+    sizes: tuple             # (small n, large n)
+    grows: str
+    at_most: float = 1.0
+
+
+@dataclass
 class Speed:
     """Speed against the reference: `case(seed)` makes a benchmark-sized case (a fresh one for
-    every timed call); the learner may take at most `limit` times the reference's time."""
+    every timed call); the learner may take at most `limit` times the reference's CPU time. The
+    limit lets every correct approach the prompt allows pass (float64 inside, another algorithm,
+    hand-written against fused): 30 or more, it catches pathological slowness only; loops that
+    cost less are for Loops to count."""
     case: Callable
     limit: float
 
@@ -135,6 +151,7 @@ class Entry:
     grad: bool = True               # gradients of float inputs and parameters
     sampled: Sampled | None = None
     loops: Loops | None = None
+    work: Work | None = None
     speed: Speed | None = None
     memory: Memory | None = None
     device: bool = True

@@ -147,5 +147,5 @@ DRILL = Drill(entries=[Entry(
     loops=kit.optimiser_loops(make),
     speed=Speed(lambda seed: make([seeded(31 + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)],
                                   [[seeded(40 + 4 * i + j + seed, *s) for j, s in enumerate(SPEED_SHAPES)]
-                                   for i in range(3)]), limit=12.0),
+                                   for i in range(3)]), limit=30.0),
 )], banned=kit.OPTIMISER_BANNED)

@@ -181,7 +181,7 @@ ATTENTION = Entry(
     graded=graded,
     half=True,
     loops=Loops(small=qkv(25, 2, 2, 5, 5, 4), large=qkv(25, 4, 8, 5, 5, 4), over="the batch and the heads"),
-    speed=Speed(lambda seed: qkv(30 + 3 * seed, 256, 4, 16, 16, 8), limit=8.0),
+    speed=Speed(lambda seed: qkv(30 + 3 * seed, 256, 4, 16, 16, 8), limit=30.0),
 )
 
 DRILL = Drill(entries=[SLOPES, ATTENTION], banned=kit.ATTENTION_BANNED)

@@ -124,5 +124,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=qkv(34, (2, 3), 3, 5, 4, 2, mask=torch.ones(2, 3, 3, 5, dtype=torch.bool), causal=True),
                 large=qkv(34, (5, 4), 3, 5, 4, 2, mask=torch.ones(5, 4, 3, 5, dtype=torch.bool), causal=True),
                 over="the leading (batch, head) dims"),
-    speed=Speed(lambda seed: qkv(40 + 3 * seed, (512, 2), 8, 8, 8, causal=True), limit=8.0),
+    speed=Speed(lambda seed: qkv(40 + 3 * seed, (512, 2), 8, 8, 8, causal=True), limit=30.0),
 )], banned=kit.ATTENTION_BANNED)

@@ -158,5 +158,5 @@ DRILL = Drill(entries=[Entry(
     grad=False,
     loops=Loops(small=fixed(6, 40, values=5), large=fixed(6, 120, values=5), over="the samples"),
     memory=Memory(fixed(7, 4096, values=50), limit=lambda case: 16 * case.args[0].numel()),
-    speed=Speed(lambda seed: fixed(20 + seed, 200_000, values=1000), limit=10.0),
+    speed=Speed(lambda seed: fixed(20 + seed, 200_000, values=1000), limit=30.0),
 )], banned=["import sklearn"])

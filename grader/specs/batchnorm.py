@@ -186,7 +186,7 @@ DRILL = Drill(entries=[Entry(
                 large=make([seeded(28, 8, 9, 4), seeded(29, 8, 9, 4)], seeded(30, 2, 9, 4), (9,)),
                 over="the channels"),
     speed=Speed(lambda seed: make([seeded(31 + 4 * seed + i, 64, 256) for i in range(3)], seeded(34 + 4 * seed, 64, 256),
-                                  (256,)), limit=8.0),
+                                  (256,)), limit=30.0),
 )], banned=["torch.nn.functional.batch_norm", "torch.batch_norm", "torch.native_batch_norm",
             "torch.nn.BatchNorm1d", "torch.nn.BatchNorm2d", "torch.nn.BatchNorm3d",
             "torch.nn.modules.batchnorm._BatchNorm", "torch.nn.functional.instance_norm"])

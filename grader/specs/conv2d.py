@@ -124,7 +124,7 @@ DRILL = Drill(entries=[Entry(
                 large=case(seeded(38, 5, 3, 9, 9), seeded(36, 4, 3, 3, 3), seeded(37, 4), padding=1),
                 over="the batch and the output positions"),
     speed=Speed(lambda seed: case(seeded(seed, 8, 16, 32, 32), seeded(seed + 1, 32, 16, 3, 3), seeded(seed + 2, 32),
-                                  padding=1), limit=10.0),
+                                  padding=1), limit=30.0),
 )], banned=["torch.nn.functional.conv2d", "torch.conv2d", "torch.nn.Conv2d", "torch.convolution",
             "torch._convolution", "torch.nn.functional.conv1d", "torch.conv1d", "torch.nn.functional.conv3d",
             "torch.conv3d", "torch.nn.functional.conv_transpose2d", "torch.conv_transpose2d",

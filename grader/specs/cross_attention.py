@@ -166,5 +166,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=case(10, 2, 3, 5, 16, 2, mask=padded(5, [5, 3])),
                 large=case(11, 5, 3, 5, 16, 8, mask=padded(5, [5, 3, 2, 4, 1])),
                 over="the batch and the heads"),
-    speed=Speed(lambda seed: case(20 + seed, 512, 4, 12, 16, 2), limit=8.0),
+    speed=Speed(lambda seed: case(20 + seed, 512, 4, 12, 16, 2), limit=30.0),
 )], banned=kit.ATTENTION_BANNED)

@@ -261,7 +261,7 @@ DRILL = Drill(entries=[Entry(
                 over="the rows"),
     speed=Speed(lambda seed: Case(args=(seeded(seed, 2048, 16), target_list(2048, seed + 1, classes=16)),
                                   kwargs={"weight": 0.5 + seeded(seed + 2, 16).sigmoid(), "label_smoothing": 0.1}),
-                limit=15.0),
+                limit=30.0),
 )], banned=["torch.nn.functional.cross_entropy", "torch.nn.functional.nll_loss", "torch.nn.CrossEntropyLoss",
             "torch.nn.NLLLoss", "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax",
             "torch.special.softmax", "torch._softmax", "torch.log_softmax", "torch.nn.functional.log_softmax",

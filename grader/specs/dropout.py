@@ -251,7 +251,7 @@ DRILL = Drill(entries=[Entry(
     graded=not_compared,
     loops=Loops(small=Case(args=(seeded(8, 3, 16), 0.3), kwargs={"generator": gen(9)}),
                 large=Case(args=(seeded(9, 9, 16), 0.3), kwargs={"generator": gen(9)}), over="the rows"),
-    speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 16), 0.3), kwargs={"generator": gen(seed)}), limit=10.0),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 16), 0.3), kwargs={"generator": gen(seed)}), limit=30.0),
 )], banned=["torch.nn.functional.dropout", "torch.dropout", "torch.nn.Dropout", "torch.Tensor.dropout",
             "torch.nn.functional.dropout1d", "torch.nn.functional.dropout2d", "torch.nn.functional.dropout3d",
             "torch.nn.functional.alpha_dropout", "torch.nn.functional.feature_alpha_dropout",

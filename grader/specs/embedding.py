@@ -103,5 +103,5 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=Case(args=(ids_of(10, 16, 2, 3), seeded(11, 16, 8))),
                 large=Case(args=(ids_of(12, 16, 5, 7), seeded(11, 16, 8))), over="the ids"),
-    speed=Speed(lambda seed: Case(args=(ids_of(seed, 16, 4096, 4), seeded(seed + 1, 16, 16))), limit=12.0),
+    speed=Speed(lambda seed: Case(args=(ids_of(seed, 16, 4096, 4), seeded(seed + 1, 16, 16))), limit=30.0),
 )], banned=["torch.nn.functional.embedding", "torch.embedding", "torch.nn.Embedding"])

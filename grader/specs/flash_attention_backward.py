@@ -189,7 +189,7 @@ DRILL = Drill(entries=[Entry(
     memory=Memory(case=qkv(50, 2, 4, 128, 250, 8, True, 32), limit=kit.block_of_scores),
     loops=Loops(small=qkv(54, 2, 2, 5, 9, 4, True, 4), large=qkv(54, 4, 5, 5, 9, 4, True, 4),
                 over="the batch and the heads"),
-    speed=Speed(lambda seed: qkv(60 + 4 * seed, 128, 2, 8, 8, 8, True, 4), limit=10.0),
+    speed=Speed(lambda seed: qkv(60 + 4 * seed, 128, 2, 8, 8, 8, True, 4), limit=30.0),
 )], banned=kit.ATTENTION_BANNED + [
     "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
     "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",

@@ -188,6 +188,6 @@ DRILL = Drill(entries=[Entry(
     ],
     grad=False,                          # clipping runs on gradients, outside autograd
     loops=Loops(small=grads_case(10, 3), large=grads_case(20, 11), over="the elements of a gradient"),
-    speed=Speed(lambda seed: Case(args=([seeded(seed + i, 64, 64) for i in range(32)], 1.0)), limit=8.0),
+    speed=Speed(lambda seed: Case(args=([seeded(seed + i, 64, 64) for i in range(32)], 1.0)), limit=30.0),
 )], banned=["torch.nn.utils.clip_grad_norm_", "torch.nn.utils.clip_grad_norm",
             "torch.nn.utils.clip_grads_with_norm_", "torch.nn.utils.get_total_norm"])

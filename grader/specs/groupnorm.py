@@ -152,7 +152,7 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=case(seeded(12, 2, 4, 3, 3), 2), large=case(seeded(13, 5, 12, 3, 3), 6),
                 over="the samples and the groups"),
-    speed=Speed(lambda seed: case(seeded(seed, 16, 32, 16, 16), 8), limit=20.0),
+    speed=Speed(lambda seed: case(seeded(seed, 16, 32, 16, 16), 8), limit=30.0),
 )], banned=["torch.nn.functional.group_norm", "torch.group_norm", "torch.native_group_norm", "torch.nn.GroupNorm",
             "torch.nn.functional.layer_norm", "torch.layer_norm", "torch.native_layer_norm", "torch.nn.LayerNorm",
             "torch.nn.functional.instance_norm", "torch.instance_norm", "torch.nn.InstanceNorm1d",

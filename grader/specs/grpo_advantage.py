@@ -137,5 +137,5 @@ DRILL = Drill(entries=[Entry(
     ],
     grad=False,                      # rewards are constants of the policy loss: no gradient flows here
     loops=Loops(small=make(rewards(6, 3, 4), 4), large=make(rewards(7, 11, 4), 4), over="the groups"),
-    speed=Speed(lambda seed: make(seeded(seed, 4096 * 8), 8), limit=10.0),
+    speed=Speed(lambda seed: make(seeded(seed, 4096 * 8), 8), limit=30.0),
 )])

@@ -118,7 +118,7 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=case(seeded(14, 2, 3, 4), 5, seeded(15, 3, 5)),
                 large=case(seeded(16, 2, 9, 4), 5, seeded(17, 9, 5)), over="the batch"),
-    speed=Speed(lambda seed: case(seeded(seed, 8, 256, 64), 128), limit=10.0),
+    speed=Speed(lambda seed: case(seeded(seed, 8, 256, 64), 128), limit=30.0),
 )], banned=["torch.nn.GRUCell", "torch.nn.GRU", "torch.gru_cell", "torch.gru", "torch._VF.gru_cell",
             "torch._VF.gru", "torch.ops.aten.gru_cell", "torch.ops.aten.gru", "torch._thnn_fused_gru_cell",
             "torch.ops.aten._thnn_fused_gru_cell"])

@@ -184,7 +184,7 @@ INIT = Entry(
     ],
     loops=Loops(small=Case(args=(seeded(7, 16, 2), 3), kwargs={"generator": gen(7)}),
                 large=Case(args=(seeded(8, 48, 2), 3), kwargs={"generator": gen(7)}), over="the points"),
-    speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 8), 8), kwargs={"generator": gen(seed)}), limit=20.0),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 8), 8), kwargs={"generator": gen(seed)}), limit=30.0),
 )
 
 
@@ -385,7 +385,7 @@ LLOYD = Entry(
     loops=Loops(small=Case(args=(SLOW, points([0.0], [1.0]))),
                 large=Case(args=(SLOW.repeat(3, 1), points([0.0], [1.0]))), over="the points"),
     speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 8), seeded(seed + 1, 16, 8)), kwargs={"max_iters": 10}),
-                limit=20.0),
+                limit=30.0),
 )
 
 
@@ -456,7 +456,7 @@ KMEANS = Entry(
     loops=Loops(small=Case(args=(TWO_SPOTS.repeat(3, 1), 2), kwargs={"generator": gen(5)}),
                 large=Case(args=(TWO_SPOTS.repeat(9, 1), 2), kwargs={"generator": gen(5)}), over="the points"),
     speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 8), 8), kwargs={"max_iters": 10, "generator": gen(seed)}),
-                limit=20.0),
+                limit=30.0),
 )
 
 DRILL = Drill(entries=[INIT, LLOYD, KMEANS], banned=["import sklearn"])

@@ -162,7 +162,7 @@ DRILL = Drill(entries=[Entry(
     grad=False,
     loops=Loops(small=fixed(15, 20, 3, 2, 3, 3), large=fixed(15, 20, 11, 2, 3, 3), over="the test points"),
     speed=Speed(lambda seed: case(grid(seed, 4096, 16), classes(seed, 4096, 10), grid(seed + 1, 256, 16), 5),
-                limit=20.0),
+                limit=30.0),
 )], banned=["import sklearn"])
 
 CLEAR = clear_cases()

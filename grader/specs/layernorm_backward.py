@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import torch
 import torch.nn.functional as F
 from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(title="LayerNorm backward by hand", zh="手推LayerNorm反向传播", topic="normalisation",
             difficulty="medium", minutes=20, oracle="autograd through nn.LayerNorm")
@@ -175,5 +175,6 @@ DRILL = Drill(entries=[Entry(
     ],
     grad=False,                  # its outputs are gradients already: autograd is what it must not use
     loops=Loops(small=fixed(34, 3, 4, 16), large=fixed(34, 7, 9, 16), over="the vectors"),
-    speed=Speed(lambda seed: fixed(40 + seed, 1024, 2, 32), limit=25.0),
+    # no speed check: contracting each vector's (d, d) Jacobian is a right answer the prompt allows and
+    # costs about d times the reference's work, as much as a loop over the vectors; no loop counts that
 )], banned=["torch.ops.aten.native_layer_norm_backward"], autograd=False)

@@ -1,6 +1,6 @@
 """linear_attention: two entries that must agree, the parallel form (no loop at all) and the
 recurrent form (a loop over the tokens carrying a (D, D_v) state, graded for memory: no (S, S)
-weights, no S states). Particular to it: the elu + 1 feature map, D != D_v, sequences from 1 token
+weights, no S states; and for work: linear in S, so no step reads the whole prefix again). Particular to it: the elu + 1 feature map, D != D_v, sequences from 1 token
 to 1024, invariants that need no reference (causality, batch and heads independent), and the
 mistakes of the sums (not causal, the token's own pair left out, the state not carried), the
 normaliser and the feature map."""
@@ -10,7 +10,7 @@ import torch
 import torch.nn.functional as F
 from grader import kit
 from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed
+from grader.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed, Work
 
 META = dict(title="Causal linear attention", zh="线性注意力", topic="attention", difficulty="medium", minutes=20,
             oracle="the quadratic form sum_j (phi(q_i)·phi(k_j)) v_j / sum_j phi(q_i)·phi(k_j) over j <= i, "
@@ -135,7 +135,7 @@ PARALLEL = Entry(
         Mistake("feature map applied to v as well: only q and k go through phi", like=parallel_like(phi_v=True)),
     ],
     loops=Loops(small=qkv(20, 2, 2, 5, 4), large=qkv(20, 4, 3, 11, 4), over="the batch, the heads and the tokens"),
-    speed=Speed(lambda seed: qkv(30 + 3 * seed, 64, 4, 32, 8), limit=8.0),
+    speed=Speed(lambda seed: qkv(30 + 3 * seed, 64, 4, 32, 8), limit=30.0),
 )
 
 
@@ -163,11 +163,16 @@ RECURRENT = Entry(
         Mistake(ELU_WITHOUT_1, like=recurrent_like(feature_map="elu")),
         Mistake("an intermediate larger than the output or the state: the (S, S) weights, or the S states "
                 "(B, H, S, D, D_v) at once; the recurrent form keeps one (B, H, D, D_v) state", check="memory"),
+        Mistake("each step reads the whole prefix again (phi(q_t) against every phi(k_j), j <= t): quadratic in S; "
+                "read token t's output from the carried S and z", check="work",
+                hint="Keep S = sum_j phi(k_j) v_jᵀ and z = sum_j phi(k_j) as running sums: add token t's pair, then "
+                     "out_t = phi(q_t)ᵀ S / (phi(q_t) · z). No step looks at k or v of earlier tokens."),
     ],
     # 64 tokens, D = D_v = 4: the output holds 64·4 per (batch, head), one state 16, the (S, S) weights 4096
     memory=Memory(case=qkv(40, 2, 2, 64, 4), limit=recurrent_limit),
     loops=Loops(small=qkv(44, 2, 2, 5, 4), large=qkv(44, 4, 3, 5, 4), over="the batch and the heads"),
-    speed=Speed(lambda seed: qkv(50 + 3 * seed, 64, 4, 32, 8), limit=8.0),
+    work=Work(lambda S: qkv(46, 1, 2, S, 4), sizes=(8, 256), grows="S"),
+    speed=Speed(lambda seed: qkv(50 + 3 * seed, 64, 4, 32, 8), limit=30.0),
 )
 
 DRILL = Drill(entries=[PARALLEL, RECURRENT])

@@ -192,7 +192,8 @@ CLOSED = Entry(
     graded=graded_where_well_conditioned,
     grad=False,
     loops=Loops(small=make(*data(8, 8, 3), 0.1), large=make(*data(8, 24, 3), 0.1), over="the samples"),
-    speed=Speed(lambda seed: make(*data(20 + seed, 8192, 32), 0.1), limit=10.0),
+    # no speed check: a QR or SVD solve (lstsq), in float64 if need be, is as right as LU on the normal
+    # equations and takes up to ~50x its time, as much as a loop over the samples; no loop counts that
 )
 
 
@@ -253,7 +254,7 @@ GD = Entry(
     ],
     grad=False,
     loops=Loops(small=descent(*data(9, 8, 3), 0.1, 5), large=descent(*data(9, 24, 3), 0.1, 5), over="the samples"),
-    speed=Speed(lambda seed: descent(*data(30 + seed, 8192, 32), 0.05, 50), limit=20.0),
+    speed=Speed(lambda seed: descent(*data(30 + seed, 8192, 32), 0.05, 50), limit=30.0),
 )
 
 DRILL = Drill(entries=[CLOSED, GD], banned=["import sklearn"], autograd=False)

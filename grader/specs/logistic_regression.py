@@ -167,7 +167,7 @@ LOSS = Entry(
     ],
     grad=False,                   # its outputs are gradients already: autograd is what it must not use
     loops=Loops(small=fixed(14, 8, 4, l2=0.1), large=fixed(14, 24, 4, l2=0.1), over="the samples"),
-    speed=Speed(lambda seed: fixed(20 + seed, 8192, 64, l2=0.1), limit=20.0),
+    speed=Speed(lambda seed: fixed(20 + seed, 8192, 64, l2=0.1), limit=30.0),
 )
 
 
@@ -210,7 +210,7 @@ FIT = Entry(
     ],
     grad=False,
     loops=Loops(small=training(9, 8, 3, steps=5), large=training(9, 24, 3, steps=5), over="the samples"),
-    speed=Speed(lambda seed: training(30 + seed, 4096, 32, steps=50), limit=20.0),
+    speed=Speed(lambda seed: training(30 + seed, 4096, 32, steps=50), limit=30.0),
 )
 
 DRILL = Drill(

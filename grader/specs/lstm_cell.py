@@ -121,7 +121,7 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=case(seeded(18, 2, 3, 4), 5, (seeded(19, 3, 5), seeded(20, 3, 5))),
                 large=case(seeded(21, 2, 9, 4), 5, (seeded(22, 9, 5), seeded(23, 9, 5))), over="the batch"),
-    speed=Speed(lambda seed: case(seeded(seed, 8, 256, 64), 128), limit=10.0),
+    speed=Speed(lambda seed: case(seeded(seed, 8, 256, 64), 128), limit=30.0),
 )], banned=["torch.nn.LSTMCell", "torch.nn.LSTM", "torch.lstm_cell", "torch.lstm", "torch._VF.lstm_cell",
             "torch._VF.lstm", "torch.ops.aten.lstm_cell", "torch.ops.aten.lstm", "torch._thnn_fused_lstm_cell",
             "torch.ops.aten._thnn_fused_lstm_cell"])

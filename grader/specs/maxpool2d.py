@@ -101,7 +101,7 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=case(seeded(12, 2, 2, 6, 6), 3, stride=2, padding=1),
                 large=case(seeded(13, 5, 4, 10, 10), 3, stride=2, padding=1),
                 over="the batch, the channels and the output positions"),
-    speed=Speed(lambda seed: case(seeded(seed, 16, 32, 32, 32), 3, stride=2, padding=1), limit=10.0),
+    speed=Speed(lambda seed: case(seeded(seed, 16, 32, 32, 32), 3, stride=2, padding=1), limit=30.0),
 )], banned=["torch.nn.functional.max_pool2d", "torch.max_pool2d", "torch.nn.functional.max_pool2d_with_indices",
             "torch._C._nn.max_pool2d_with_indices", "torch.nn.MaxPool2d", "torch.nn.functional.max_pool1d",
             "torch.max_pool1d", "torch.nn.functional.max_pool3d", "torch.max_pool3d",

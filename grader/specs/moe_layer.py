@@ -203,5 +203,5 @@ DRILL = Drill(entries=[Entry(
                 large=layer_case(9, T=12, d_model=8, E=4, d_ff=8, k=2, capacity_factor=1.0, d_shared=4),
                 over="the tokens"),
     speed=Speed(lambda seed: layer_case(seed, T=2048, d_model=64, E=8, d_ff=128, k=2, capacity_factor=1.25,
-                                        d_shared=64), limit=8.0),
+                                        d_shared=64), limit=30.0),
 )])

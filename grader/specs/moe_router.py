@@ -155,5 +155,5 @@ DRILL = Drill(entries=[Entry(
     # d = E: a gate used the wrong way round still runs here, and its error is said once, by `runs`
     loops=Loops(small=make(seeded(12, 4, 8), seeded(13, 8, 8), 2), large=make(seeded(14, 12, 8), seeded(13, 8, 8), 2),
                 over="the tokens"),
-    speed=Speed(lambda seed: make(seeded(seed, 2048, 16), seeded(seed + 1, 8, 16), 2), limit=15.0),
+    speed=Speed(lambda seed: make(seeded(seed, 2048, 16), seeded(seed + 1, 8, 16), 2), limit=30.0),
 )])

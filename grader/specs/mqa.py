@@ -87,5 +87,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=case(11, 2, 4, 16, 2, mask=padded(2, 4, [4, 3]), causal=True),
                 large=case(11, 5, 4, 16, 8, mask=padded(5, 4, [4, 3, 2, 4, 1]), causal=True),
                 over="the batch and the heads"),
-    speed=Speed(lambda seed: case(12 + seed, 512, 8, 16, 2, causal=True), limit=8.0),
+    speed=Speed(lambda seed: case(12 + seed, 512, 8, 16, 2, causal=True), limit=30.0),
 )], banned=kit.ATTENTION_BANNED)

@@ -224,7 +224,7 @@ DRILL = Drill(entries=[
         ],
         grad=False,                   # an optimiser's inner step: no gradient flows through it
         loops=Loops(small=ns_case(seeded(8, 3, 16)), large=ns_case(seeded(9, 9, 16)), over="the rows"),
-        speed=Speed(lambda seed: ns_case(seeded(seed, 512, 256)), limit=8.0),
+        speed=Speed(lambda seed: ns_case(seeded(seed, 512, 256)), limit=30.0),
     ),
     Entry(
         "muon_step",
@@ -270,6 +270,6 @@ DRILL = Drill(entries=[
         grad=False,                   # an optimiser step runs outside autograd
         loops=Loops(small=matrices(8, [(2, 16)], steps=2), large=matrices(9, [(6, 16)], steps=2),
                     over="the rows of a parameter"),
-        speed=Speed(lambda seed: matrices(10 + seed, SPEED_SHAPES, steps=2), limit=8.0),
+        speed=Speed(lambda seed: matrices(10 + seed, SPEED_SHAPES, steps=2), limit=30.0),
     ),
 ], banned=kit.OPTIMISER_BANNED)

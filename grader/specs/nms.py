@@ -123,7 +123,7 @@ BOX_IOU = Entry(
                                boxes(torch.Generator().manual_seed(16), 12, "continuous", 1.0)), over="the boxes"),
     speed=Speed(lambda seed: iou_case(boxes(torch.Generator().manual_seed(seed), 1000, "continuous", 1.0, 100.0),
                                       boxes(torch.Generator().manual_seed(seed + 1), 1000, "continuous", 1.0, 100.0)),
-                limit=10.0),
+                limit=30.0),
 )
 
 
@@ -242,7 +242,7 @@ NMS = Entry(
     grad=False,
     speed=Speed(lambda seed: nms_case(boxes(torch.Generator().manual_seed(seed), 1000, "continuous", 1.0, 200.0),
                                       torch.rand(1000, generator=torch.Generator().manual_seed(seed + 1)), 0.5),
-                limit=20.0),
+                limit=30.0),
 )
 
 DRILL = Drill(entries=[BOX_IOU, NMS], banned=["torchvision", "import torchvision"])

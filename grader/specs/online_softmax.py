@@ -1,14 +1,14 @@
 """online_softmax: one function over one query, in one pass over the keys. Particular to it: no
 1/sqrt(D) scaling, scores up to 1e4, keys whose scores rise at every step or never, the memory
-rule (no tensor of more than N/4 elements, so the two-pass version fails), no loop over the
-features, and the mistakes of rescaling d and o, the final division and the running max."""
+rule (no tensor of more than N/4 elements, so the two-pass version fails), work linear in N (so
+no key is summed again at a later step), no loop over the features, and the mistakes of rescaling d and o, the final division and the running max."""
 import math
 
 from hypothesis import strategies as st
 
 import torch
 from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
+from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed, Work
 
 META = dict(title="Online softmax, one query", zh="单查询在线softmax", topic="attention", difficulty="medium",
             minutes=15,
@@ -162,6 +162,8 @@ DRILL = Drill(entries=[Entry(
         Mistake("scores scaled by 1/sqrt(D): this drill uses the plain dot products k_i · q", like=scaled_scores),
         Mistake("all N scores held at once (k @ q then a softmax is the two-pass version): keep only "
                 "m, d and o while visiting the keys", check="memory"),
+        Mistake("the keys seen so far summed again at every step (O(N²)): rescale the running d and o by "
+                "exp(m_old - m_new) instead of recomputing them", check="work"),
     ],
     memory=Memory(case=qkv_case(seeded(18, 8), seeded(19, 256, 8), seeded(20, 256, 8)),
                   limit=lambda case: case.args[1].shape[0] // 4),
@@ -169,10 +171,12 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=qkv_case(seeded(21, 4), seeded(22, 6, 4), seeded(23, 6, 3)),
                 large=qkv_case(seeded(21, 16), seeded(22, 6, 16), seeded(23, 6, 11)),
                 over="the features of q and v"),
-    # a loop over the features costs 20-65x, re-summing all keys at each step 23-150x; correct
-    # variants 0.02-1.3x (spikes to 2.5-4.9x seen on a loaded 2-core machine); reference ~2.3 ms
+    work=Work(lambda N: qkv_case(seeded(24, 4), seeded(25, N, 4), seeded(26, N, 3)), sizes=(8, 128), grows="N"),
+    # a loop over the features costs 20-65x (counted by no loop), re-summing all keys at each step
+    # 23-150x (counted by work); correct variants 0.02-1.3x (spikes to 2.5-4.9x on a loaded 2-core
+    # machine); reference ~2.3 ms
     speed=Speed(lambda seed: qkv_case(seeded(21 + 3 * seed, 64), seeded(22 + 3 * seed, 64, 64, scale=0.2),
-                                      seeded(23 + 3 * seed, 64, 64)), limit=6.0),
+                                      seeded(23 + 3 * seed, 64, 64)), limit=30.0),
 )], banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
             "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
             "torch.special.log_softmax", "torch._softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax",

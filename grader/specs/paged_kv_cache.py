@@ -274,6 +274,6 @@ DRILL = Drill(entries=[
           loops=Loops(small=one_append(2), large=one_append(7), over="the tokens of an append")),
     entry("gather", "gather", loops=Loops(small=one_gather(4), large=one_gather(16), over="the tokens of a sequence"),
           speed=Speed(lambda seed: session([("a", s, 500 + 37 * s) for s in range(8)] + [("g", s) for s in range(8)],
-                                           16, H=8, D=64, seed=seed), limit=8.0)),
+                                           16, H=8, D=64, seed=seed), limit=30.0)),
     entry("free", "free"),
 ])

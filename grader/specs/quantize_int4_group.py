@@ -247,7 +247,7 @@ QUANTISE = Entry(
     grad=False,                     # rounding has no useful gradient
     loops=Loops(small=quantise_case(fixed(8, 4, 8, 4), 4), large=quantise_case(fixed(9, 12, 32, 4), 4),
                 over="the rows and groups"),      # rows a multiple of group_size: groups of rows run too
-    speed=Speed(lambda seed: quantise_case(seeded(seed, 1024, 1024), 128), limit=8.0),
+    speed=Speed(lambda seed: quantise_case(seeded(seed, 1024, 1024), 128), limit=30.0),
 )
 
 DEQUANTISE = Entry(
@@ -272,7 +272,7 @@ DEQUANTISE = Entry(
     ],
     loops=Loops(small=dequantise_case(fixed(12, 4, 8, 4), 4), large=dequantise_case(fixed(13, 12, 32, 4), 4),
                 over="the rows and groups"),
-    speed=Speed(lambda seed: dequantise_case(seeded(seed, 1024, 1024), 128), limit=8.0),
+    speed=Speed(lambda seed: dequantise_case(seeded(seed, 1024, 1024), 128), limit=30.0),
 )
 
 DRILL = Drill(entries=[QUANTISE, DEQUANTISE],

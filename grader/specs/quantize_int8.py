@@ -269,7 +269,7 @@ QUANTISE = Entry(
     ],
     grad=False,                     # rounding has no useful gradient
     loops=Loops(small=Case(args=(fixed(8, 3, 16),)), large=Case(args=(fixed(9, 11, 16),)), over="the rows"),
-    speed=Speed(lambda seed: Case(args=(seeded(seed, 1024, 1024),)), limit=8.0),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 1024, 1024),)), limit=30.0),
 )
 
 DEQUANTISE = Entry(
@@ -323,7 +323,7 @@ MATMUL = Entry(
     grad=False,
     loops=Loops(small=matmul_case(fixed(26, 3, 16), fixed(27, 4, 16)),
                 large=matmul_case(fixed(28, 11, 16), fixed(27, 4, 16)), over="the rows of x"),
-    speed=Speed(lambda seed: matmul_case(seeded(seed, 256, 1024), seeded(seed + 1, 1024, 1024)), limit=8.0),
+    speed=Speed(lambda seed: matmul_case(seeded(seed, 256, 1024), seeded(seed + 1, 1024, 1024)), limit=30.0),
 )
 
 DRILL = Drill(entries=[QUANTISE, DEQUANTISE, MATMUL],

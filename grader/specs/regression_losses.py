@@ -284,7 +284,7 @@ def entry(name):
         invariants=[Invariant("reductions agree", reductions_agree)],
         mistakes=MISTAKES[name],
         loops=Loops(small=small, large=large, over="the rows"),
-        speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 64), seeded(seed + 1, 4096, 64).sign())), limit=20.0),
+        speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 64), seeded(seed + 1, 4096, 64).sign())), limit=30.0),
     )
 
 

@@ -311,7 +311,7 @@ DRILL = Drill(
                         Invariant("summed along the ring", summed_along_the_ring, drawn=False)],
             mistakes=[Mistake(message, like=allreduce_like(m)) for m, message in ALLREDUCE_MISTAKES] + [Mistake(DIRECT)],
             loops=Loops(small=ranks(4, (3, 8), seed=50), large=ranks(4, (9, 8), seed=50), over="the elements"),
-            speed=Speed(lambda seed: ranks(8, (256, 256), seed=seed), limit=10.0),
+            speed=Speed(lambda seed: ranks(8, (256, 256), seed=seed), limit=30.0),
         ),
     ],
     mistakes=[Mistake("a chunk added into in place (+=, add_): the given tensors must stay as they were; "

@@ -112,5 +112,5 @@ DRILL = Drill(entries=[Entry(
     ],
     half=True,
     loops=Loops(small=case(seeded(8, 3, 4, 16), 16), large=case(seeded(9, 7, 9, 16), 16), over="the rows"),
-    speed=Speed(lambda seed: case(seeded(seed, 1024, 2, 32), 32), limit=15.0),
+    speed=Speed(lambda seed: case(seeded(seed, 1024, 2, 32), 32), limit=30.0),
 )], banned=["torch.nn.functional.rms_norm", "torch.rms_norm", "torch.nn.RMSNorm"])

@@ -134,7 +134,7 @@ def loops(case):
 
 
 def speed(case):
-    return Speed(lambda seed: case(seeded(seed, 256, 32, 8), torch.arange(32), 4.0), limit=5.0)
+    return Speed(lambda seed: case(seeded(seed, 256, 32, 8), torch.arange(32), 4.0), limit=30.0)
 
 
 LINEAR = Entry(

@@ -168,7 +168,7 @@ SEQUENTIAL = Entry(
     ],
     loops=Loops(small=seeded_case(7, 2, 6, 3, 2), large=seeded_case(7, 5, 6, 7, 5),
                 over="the batch, the channels and the state dims"),
-    speed=Speed(lambda seed: seeded_case(20 + seed, 8, 64, 64, 16), limit=6.0),
+    speed=Speed(lambda seed: seeded_case(20 + seed, 8, 64, 64, 16), limit=30.0),
 )
 
 CHUNKED = Entry(
@@ -210,7 +210,7 @@ CHUNKED = Entry(
     memory=Memory(case=seeded_case(10, 2, 128, 2, 2, chunk_size=16), limit=one_chunk_of_pairs),
     loops=Loops(small=seeded_case(9, 2, 8, 3, 2, chunk_size=4), large=seeded_case(9, 4, 24, 5, 3, chunk_size=12),
                 over="the batch, the channels, the state dims and the steps inside a chunk"),
-    speed=Speed(lambda seed: seeded_case(30 + seed, 8, 64, 64, 16, chunk_size=16), limit=6.0),
+    speed=Speed(lambda seed: seeded_case(30 + seed, 8, 64, 64, 16, chunk_size=16), limit=30.0),
 )
 
 DRILL = Drill(entries=[SEQUENTIAL, CHUNKED])

@@ -80,5 +80,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=case(10, 2, 4, 16, mask=torch.tensor([[True] * 4, [True, True, True, False]])),
                 large=case(10, 5, 4, 16, mask=torch.tensor([[True] * 4, [True, True, True, False]] * 2 + [[True] * 4])),
                 over="the batch"),
-    speed=Speed(lambda seed: case(10 + seed, 512, 8, 16), limit=8.0),
+    speed=Speed(lambda seed: case(10 + seed, 512, 8, 16), limit=30.0),
 )], banned=kit.ATTENTION_BANNED)

@@ -217,5 +217,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=make(*rows(8, 2, 6, 5, lengths=[6, 4], prompt_lens=[2, 1])),
                 large=make(*rows(9, 7, 6, 5, lengths=[6, 4, 5, 6, 3, 6, 2], prompt_lens=[2, 1, 3, 1, 1, 4, 1])),
                 over="the sequences"),
-    speed=Speed(lambda seed: make(*rows(seed, 8, 512, 1024)), limit=10.0),
+    speed=Speed(lambda seed: make(*rows(seed, 8, 512, 1024)), limit=30.0),
 )])

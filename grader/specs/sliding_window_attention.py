@@ -126,5 +126,5 @@ DRILL = Drill(entries=[Entry(
     half=True,
     loops=Loops(small=qkv(31, 2, 2, 5, 5, 4, 2), large=qkv(31, 4, 3, 9, 9, 4, 2),
                 over="the batch, the heads and the queries"),
-    speed=Speed(lambda seed: qkv(40 + 3 * seed, 256, 2, 16, 16, 8, 4), limit=8.0),
+    speed=Speed(lambda seed: qkv(40 + 3 * seed, 256, 2, 16, 16, 8, 4), limit=30.0),
 )], banned=kit.ATTENTION_BANNED)

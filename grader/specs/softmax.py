@@ -72,7 +72,7 @@ DRILL = Drill(
         ],
         loops=Loops(small=Case(args=(kit.seeded(8, 3, 4, 5),), kwargs={"dim": -1}),
                     large=Case(args=(kit.seeded(9, 7, 9, 11),), kwargs={"dim": -1}), over="the rows"),
-        speed=Speed(lambda seed: Case(args=(kit.seeded(seed, 4096, 128),), kwargs={"dim": -1}), limit=15.0),
+        speed=Speed(lambda seed: Case(args=(kit.seeded(seed, 4096, 128),), kwargs={"dim": -1}), limit=30.0),
     )],
     banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
             "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",

@@ -276,5 +276,5 @@ DRILL = Drill(entries=[Entry(
                      ".clamp_() write into the caller's probabilities."),
     ],
     loops=Loops(small=random_case(6, B=3, K=3, V=8), large=random_case(6, B=11, K=3, V=8), over="the rows"),
-    speed=Speed(speed_case, limit=10.0),
+    speed=Speed(speed_case, limit=30.0),
 )])

@@ -92,5 +92,5 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=Case(init=(8, 16), args=(seeded(6, 2, 3, 8),)),
                 large=Case(init=(8, 16), args=(seeded(7, 6, 5, 8),)), over="the tokens"),
-    speed=Speed(lambda seed: Case(init=(16, 32), args=(seeded(seed, 512, 4, 16),)), limit=15.0),
+    speed=Speed(lambda seed: Case(init=(16, 32), args=(seeded(seed, 512, 4, 16),)), limit=30.0),
 )])

@@ -208,7 +208,7 @@ FILTER = Entry(
     ],
     loops=Loops(small=Case(args=(seeded(8, 3, 16), 0.9)), large=Case(args=(seeded(9, 11, 16), 0.9)),
                 over="the rows"),
-    speed=Speed(lambda seed: Case(args=(seeded(seed, 2048, 16), 0.9)), limit=20.0),
+    speed=Speed(lambda seed: Case(args=(seeded(seed, 2048, 16), 0.9)), limit=30.0),
 )
 
 SAMPLE = Entry(

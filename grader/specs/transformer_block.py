@@ -162,5 +162,5 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=case(seeded(10, 2, 4, 16), torch.arange(4), (16, 2, 1, 32)),
                 large=case(seeded(10, 5, 4, 16), torch.arange(4), (16, 8, 2, 32)), over="the batch and the heads"),
-    speed=Speed(lambda seed: case(seeded(seed, 512, 8, 16), torch.arange(8), (16, 2, 1, 32)), limit=8.0),
+    speed=Speed(lambda seed: case(seeded(seed, 512, 8, 16), torch.arange(8), (16, 2, 1, 32)), limit=30.0),
 )])

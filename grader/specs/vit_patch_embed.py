@@ -128,7 +128,7 @@ DRILL = Drill(entries=[Entry(
     ],
     loops=Loops(small=case(seeded(8, 2, 3, 8, 8), 4, 8), large=case(seeded(9, 5, 3, 16, 16), 4, 8),
                 over="the images and the patches"),
-    speed=Speed(lambda seed: case(seeded(seed, 16, 3, 64, 64), 8, 128), limit=10.0),
+    speed=Speed(lambda seed: case(seeded(seed, 16, 3, 64, 64), 8, 128), limit=30.0),
 )], banned=["torch.nn.functional.conv2d", "torch.conv2d", "torch.nn.Conv2d", "torch.convolution",
             "torch._convolution", "torch.ops.aten.convolution", "torch.ops.aten._convolution",
             "torch.ops.aten.conv2d"])

@@ -191,7 +191,7 @@ def entry(name):
         sampled=Sampled(cases=sampled_cases(name), probs=cdf_of(name), outcome=every_entry),
         mistakes=[Mistake(MESSAGES[m], like=init_like(name, m)) for m in MISTAKES[name]],
         loops=Loops(small=call((3, 16), seed=8), large=call((9, 16), seed=8), over="the rows"),
-        speed=Speed(lambda seed: call((1024, 1024), seed=seed), limit=10.0),
+        speed=Speed(lambda seed: call((1024, 1024), seed=seed), limit=30.0),
     )
 
 
