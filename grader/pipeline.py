@@ -593,13 +593,15 @@ class EntryGrading:
     def invariants(self):
         def call(case, **build):       # build: state=(weights -> None), train=True for module invariants
             return self.learner(case, **build)
+        # the elements the values check grades on a call: an invariant judges no others
+        call.graded = lambda case: self.graded(case, self.expected(case)) if self.entry.graded else None
 
         for inv in self.entry.invariants:
             def prop(case, inv=inv):
                 try:
                     inv.fn(call, case)
                 except Fail as f:
-                    raise Mismatch(inv.name, str(f), case, mistake=f.mistake) from None
+                    raise Mismatch(inv.name, str(f), f.case or case, mistake=f.mistake) from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
                 except (CallTimeout, TooSlow, LearnerExit):
