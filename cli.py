@@ -651,13 +651,18 @@ def next_hint(s: Store, info: registry.DrillInfo, **detail) -> list[str]:
     return lines
 
 
+def solution_text(info: registry.DrillInfo) -> str:
+    """The reference solution as `drill solution` and the mock show it: a whole learner's file."""
+    return info.reference.read_text(encoding="utf-8")
+
+
 @app.command()
 def solution(drill_id: ID):
     """Show the reference solution (recorded as revealed)."""
     from rich.syntax import Syntax          # pygments: imported by this command alone
     info = known(drill_id)
     try_record("this reveal", lambda: store().record("reveal", info.id))
-    console.print(Syntax(info.reference.read_text(encoding="utf-8"), "python", line_numbers=True))
+    console.print(Syntax(solution_text(info), "python", line_numbers=True))
 
 
 @app.command()
@@ -842,7 +847,7 @@ def mock_body(problem: dict | None, width: int) -> tuple[list[Text], int]:
     at = len(lines)
     if problem["solution"]:
         lines.append(Text("── the reference solution ──", style="bold"))
-        lines += list(Text(info.reference.read_text(encoding="utf-8").rstrip()).wrap(out, width))
+        lines += list(Text(solution_text(info).rstrip()).wrap(out, width))
     return lines, at
 
 

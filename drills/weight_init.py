@@ -1,7 +1,7 @@
 """Weight initialisation 权重初始化
 
-Write four initialisers, as torch.nn.init computes them, each returning a NEW float32 tensor of
-the given `shape` drawn from `generator`:
+Write four initialisers with torch.nn.init's distributions, each returning a NEW float32 tensor
+of the given `shape` drawn from `generator`:
 
     xavier_uniform(shape, gain=1.0)     U(-b, b),   b   = gain * sqrt(6 / (fan_in + fan_out))
     xavier_normal(shape, gain=1.0)      N(0, std²), std = gain * sqrt(2 / (fan_in + fan_out))
@@ -25,7 +25,8 @@ the given `shape` drawn from `generator`:
   left alone. No Python loop over the elements.
 - Graded by the distribution of the entries (every entry of a large tensor is one draw, held
   against the exact CDF; false-fail rate below 1e-6 per check): the fans, the gain, and uniform
-  against normal all show there.
+  against normal all show there. Only the distribution is graded, never particular draws: any
+  way of sampling it is right (torch.nn.init's, an inverse CDF, Box-Muller).
 - Do not call torch.nn.init: write them.
 
 Example:

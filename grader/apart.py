@@ -216,7 +216,7 @@ def exception_out(e: BaseException):
     if isinstance(e, Mismatch):
         return ("mismatch", e.kind, str(e.message), e.mistake)
     if isinstance(e, Fail):
-        return ("fail", str(e), e.mistake)
+        return ("fail", str(e), e.mistake, encode(e.case, False))
     try:
         text = str(e)
     except Exception:
@@ -239,7 +239,7 @@ def exception_in(data) -> BaseException:
     if kind == "mismatch":
         return Mismatch(data[1], data[2], None, mistake=data[3])
     if kind == "fail":
-        return Fail(data[1], data[2])
+        return Fail(data[1], data[2], case=decode(data[3], False))
     if kind == "wall":
         return guards.CallTimeout(data[1], wall=True)
     name, text = data[1], data[2]

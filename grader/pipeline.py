@@ -662,10 +662,16 @@ class EntryGrading:
 
     # invariants, no loop, memory, inputs, speed
 
-    def invariants(self):
+    def invariant_call(self):
+        """The `call` an invariant is given."""
         def call(case, **build):       # build: state=(weights -> None), train=True for module invariants
             return self.learner(case, **build)
+        # the elements the values check grades on a call: an invariant judges no others
+        call.graded = lambda case: self.graded(case, self.expected(case)) if self.entry.graded else None
+        return call
 
+    def invariants(self):
+        call = self.invariant_call()
         for i, inv in enumerate(self.entry.invariants):
             def prop(case, inv=inv, i=i):
                 try:
@@ -674,7 +680,7 @@ class EntryGrading:
                     else:
                         inv.fn(call, case)
                 except Fail as f:
-                    raise Mismatch(inv.name, str(f), case, mistake=f.mistake) from None
+                    raise Mismatch(inv.name, str(f), f.case or case, mistake=f.mistake) from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
                 except (CallTimeout, TooSlow, LearnerExit):
@@ -692,7 +698,7 @@ class EntryGrading:
                 yield self.failed(inv.name, m) if m else self.check(inv.name, PASS)
 
     def here_invariant(self, case: Case, i: int) -> None:
-        self.entry.invariants[i].fn(self.learner, case)
+        self.entry.invariants[i].fn(self.invariant_call(), case)
 
     def loops(self):
         spec = self.entry.loops

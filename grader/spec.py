@@ -14,11 +14,12 @@ from typing import Any, Callable
 
 class Fail(AssertionError):
     """Raised by an invariant: the message is shown to the learner, and the classic mistake, when
-    the invariant can tell which one it is, is named beside it."""
+    the invariant can tell which one it is, is named beside it. case: the call shown with it, where
+    the invariant made it from the drawn one (causal=True set); the drawn case by default."""
 
-    def __init__(self, message: str, mistake: str = ""):
+    def __init__(self, message: str, mistake: str = "", case: Case | None = None):
         super().__init__(message)
-        self.mistake = mistake
+        self.mistake, self.case = mistake, case
 
 
 @dataclass
@@ -53,11 +54,13 @@ class Mistake:
 class Invariant:
     """A property of the learner's output alone: fn(call, case) raises Fail when it is broken.
     call(case) runs the learner's entry on a case; for a class entry call(case, state=f, train=True)
-    builds it with weights changed by f(weights) and leaves it in train() mode. drawn=False: the
-    invariant builds its own inputs, so it runs once. live: the invariant runs where the learner's
-    code runs, for what only a live run shows (an autograd graph, gradcheck, a model that counts its
-    calls, torch's global generator); live=False (the kit's family invariants): in the judge, on the
-    outputs as data (tensors without their autograd graph)."""
+    builds it with weights changed by f(weights) and leaves it in train() mode. call.graded(case)
+    is the entry's `graded` mask for that call (None: every element is graded): an invariant judges
+    only what the values check grades (a query with no key to attend is graded by neither).
+    drawn=False: the invariant builds its own inputs, so it runs once. live: the invariant runs where
+    the learner's code runs, for what only a live run shows (an autograd graph, gradcheck, a model
+    that counts its calls, torch's global generator); live=False (the kit's family invariants): in
+    the judge, on the outputs as data (tensors without their autograd graph)."""
     name: str
     fn: Callable
     drawn: bool = True

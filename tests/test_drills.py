@@ -127,3 +127,22 @@ def test_correct_solution_written_differently_passes(path, other):
     seed = SEEDS[(zlib.crc32(path.stem.encode()) + other) % len(SEEDS)]    # two seeds, not the same two for all
     verdict = grade_here(path.parent.name, path, seed=seed, max_examples=RIGHT_EXAMPLES)
     assert verdict.status == PASS, show(verdict)
+
+
+def sampled_with_speed():
+    for path in solutions("right"):
+        drill = loader.declaration(path.parent.name)
+        if any(e.sampled and e.speed for e in drill.entries):
+            yield path
+
+
+@pytest.mark.parametrize("path", list(sampled_with_speed()), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_the_speed_check_of_a_random_output_compares_no_draws(path, monkeypatch):
+    """A right sampler draws otherwise than the reference (an inverse CDF, Box-Muller): while timed, its
+    output is held to the reference's shape and dtype only. No limit on the time: no timing is judged."""
+    for entry in loader.declaration(path.parent.name).entries:
+        if entry.speed:
+            monkeypatch.setattr(entry.speed, "limit", float("inf"))
+    verdict = grade_here(path.parent.name, path, speed=True, max_examples=3)
+    speed = [c for c in verdict.checks if c.name.endswith("speed")]
+    assert speed and all(c.status == PASS for c in speed), show(verdict)

@@ -64,6 +64,9 @@ DRILL = Drill(entries=[Entry(
              causal=True, label="padding mask and causal, g=4"),
         case(5, 2, 3, 8, 2, 2, causal=True, label="n_kv_heads == n_heads (multi-head)"),
         case(6, 1, 1, 6, 6, 3, causal=True, label="S=1"),
+        case(13, 2, 4, 8, 4, 2, mask=torch.tensor([[False, True, True, True], [True] * 4]),
+             label="left padding: with causal=True (as the causality check asks) token 0 of sequence 0 sees no key, "
+                   "a row that is not graded"),
     ],
     extreme=[
         case(7, 2, 4, 8, 4, 2, causal=True, scale=100.0, label="large inputs: scores ~ 1e4"),

@@ -65,6 +65,9 @@ DRILL = Drill(entries=[Entry(
         case(5, 2, 3, 6, 1, causal=True, label="n_heads=1"),
         case(6, 1, 1, 8, 8, causal=True, label="S=1, head_dim=1"),
         case(7, 2, 4, 8, 2, dropout=0.5, label="dropout=0.5 in eval() mode: no dropout"),
+        case(12, 2, 4, 8, 2, mask=torch.tensor([[False, True, True, True], [True] * 4]),
+             label="left padding: with causal=True (as the causality check asks) token 0 of sequence 0 sees no key, "
+                   "a row that is not graded"),
     ],
     extreme=[
         case(8, 2, 4, 8, 2, causal=True, scale=100.0, label="large inputs: scores ~ 1e4"),

@@ -65,6 +65,9 @@ DRILL = Drill(entries=[Entry(
              causal=True, label="padding mask and causal"),
         case(5, 2, 3, 6, 1, causal=True, label="n_heads=1 (single-head attention)"),
         case(6, 1, 1, 6, 6, causal=True, label="S=1, head_dim=1"),
+        case(11, 2, 4, 8, 2, mask=torch.tensor([[False, True, True, True], [True] * 4]),
+             label="left padding: with causal=True (as the causality check asks) token 0 of sequence 0 sees no key, "
+                   "a row that is not graded"),
     ],
     extreme=[
         case(7, 2, 4, 8, 4, causal=True, scale=100.0, label="large inputs: scores ~ 1e4"),

@@ -13,7 +13,8 @@ from grader import kit
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
 META = dict(title="Weight initialisation", zh="权重初始化", topic="training", difficulty="easy", minutes=12,
-            oracle="torch.nn.init (same generator, same draws)")
+            oracle="torch.nn.init's distributions (the reference makes its very draws; a learner's "
+                   "draws are graded by distribution only)")
 HINTS = [
     "fan_in = shape[1] * receptive, fan_out = shape[0] * receptive, receptive = math.prod(shape[2:]). A linear "
     "weight is (out_features, in_features): its fan_in is shape[1].",
