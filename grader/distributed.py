@@ -211,9 +211,14 @@ def _objects(fresh: bool = False) -> dict:
     global _table
     if _table is None or fresh:
         kinds = (types.FunctionType, types.ModuleType, type, BannedCalls)
+        frozen = gc.get_freeze_count()
+        if frozen:
+            gc.unfreeze()           # what the warm grader froze (every drill's classes) is not listed while frozen
         with warnings.catch_warnings():          # isinstance on torch's deprecated aliases warns
             warnings.simplefilter("ignore")
             _table = {id(o): o for o in gc.get_objects() if isinstance(o, kinds)}
+        if frozen:
+            gc.freeze()
         for name, module in list(sys.modules.items()):
             if module is not None:
                 _table[id(module)] = module

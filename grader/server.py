@@ -36,6 +36,9 @@ OUTPUT_SHOWN = 4000
 CHANNEL_CLOSED = 86      # the grading process's exit code when the learner's code closed its event pipe
 CLOSED_MARK = ".channel-closed"                # ... and the file in scratch that says it was that
 GRADER_FAILED = 70       # ... when the grading process itself failed
+# The grading's own tasks beside what the learner's code starts: the judge, the learner's process, and
+# a distributed drill's rank processes (with gloo's threads) for the reference as well as the learner.
+GRADER_TASKS = 48
 FROM_OUTSIDE = {signal.SIGKILL, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT}
 CPUS = os.cpu_count() or 1
 MEASURE_EVERY = 0.5      # a grading's CPU time is read at most this often (reading it walks /proc)
@@ -195,7 +198,7 @@ class Grading:
         self.fault = False                 # the grading ended for a reason outside the learner's code
         self.killed_by_us = False
         self.learner_signals: list[int] = []
-        self.cgroup = sandbox.Cgroup(self.limits.processes + 1)
+        self.cgroup = sandbox.Cgroup(self.limits.processes + GRADER_TASKS)
         check = {"request": request, "token": self.token, "scratch": str(self.scratch), "output": str(self.output),
                  "limits": asdict(self.limits)}
         try:

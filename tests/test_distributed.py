@@ -111,3 +111,22 @@ def test_a_hang_through_the_sandboxed_grader_is_a_verdict_in_time_and_leaves_no_
     assert took < 60
     ranks = {int(p) for p in seen.read_text().split()}
     assert len(ranks) >= 2 and not any(alive(p) for p in ranks)
+
+
+def test_a_distributed_drill_passes_in_a_spare_that_warmed_up_on_another_drill(tmp_path):
+    """The warm grader freezes what it loaded (every drill's classes) for the collector; the ranks'
+    table of objects still finds them, so the reference's class travels to its ranks by identity."""
+    from tests.procs import wait_for
+    home = tmp_path / "home"
+    home.mkdir()
+    limits = Limits(call_seconds=30, check_seconds=300, stall_seconds=120, total_seconds=600)
+    try:
+        first = client.grade("softmax", ROOT / "reference" / "softmax.py", home=home, seed=1, limits=limits, speed=False)
+        assert first.passed
+        wait_for(lambda: client.ping(home).get("spare"), what="a spare grading process")
+        for _ in range(2):
+            verdict = client.grade("tensor_parallel_mlp", ROOT / "reference" / "tensor_parallel_mlp.py", home=home,
+                                   seed=1, limits=limits, speed=False)
+            assert verdict.passed, [(c.name, c.status, c.message) for c in verdict.checks if c.status != "pass"]
+    finally:
+        client.stop(home)
