@@ -809,10 +809,14 @@ class EntryGrading:
         if not self.values_ok:
             yield self.check("speed", SKIPPED, "measured once the values are right")
             return
-        yield Check(**self.ask("here_speed"))
+        check, outputs = self.ask("here_speed")
+        check = Check(**check)
+        differs = speed.agreed(self, outputs) if check.status == PASS else ""
+        yield self.check("speed", FAIL, differs, call=check.call) if differs else check
 
-    def here_speed(self) -> dict:
-        return asdict(speed.check(self))
+    def here_speed(self):
+        check, outputs = speed.timed(self)
+        return asdict(check), outputs
 
     def here_device(self, case: Case):
         """What the emulated device run finds wrong on case ('' when nothing)."""

@@ -30,8 +30,25 @@ LOOSER = 100       # benchmark-sized outputs sum over far more terms than the gr
                    # rounding is larger, while a fast path that answers wrongly misses by far more
 
 
-def check(eg):
+def agreed(eg, outputs: list) -> str:
+    """'' when the learner's timed outputs (input index, output) match the reference's, made here."""
     entry, runner = eg.entry, eg.runner
+    for i, got in outputs:
+        case = entry.speed.case(i)
+        want = runner.reference(case)
+        diff = first_difference(want, got, scale=LOOSER * case.scale, overrides=eg.tolerances(),
+                                graded=eg.graded(case, want), values=entry.sampled is None)
+        if diff:
+            return f"while being timed your code gave other values than the reference: {diff[1]}"
+    return ""
+
+
+def timed(eg):
+    """(the speed check, [(input index, the learner's output)] once for each input timed), where the
+    learner's code runs; the verdict is made where it is not, once agreed() compared those outputs
+    with the reference's again."""
+    entry, runner = eg.entry, eg.runner
+    outputs = []
     cases = [entry.speed.case(seed) for seed in range(INPUTS)]
     limit = entry.speed.limit
     reference = runner.build(runner.ref_ns, cases[0])
@@ -39,7 +56,7 @@ def check(eg):
         with learner_code(eg.g.call_limit):
             learner = runner.build(runner.ns, cases[0])
     except CallTimeout:
-        return eg.check("speed", FAIL, "building the module took too long", call=runner.describe(cases[0]))
+        return eg.check("speed", FAIL, "building the module took too long", call=runner.describe(cases[0])), []
 
     best_r = best_l = float("inf")
     spent, pairs = 0.0, 0
@@ -61,7 +78,9 @@ def check(eg):
                                         graded=eg.graded(case, want), values=entry.sampled is None)
                 if diff:
                     return eg.check("speed", FAIL, f"while being timed your code gave other values than the "
-                                    f"reference: {diff[1]}", call=runner.describe(case))
+                                    f"reference: {diff[1]}", call=runner.describe(case)), []
+                if i < INPUTS:
+                    outputs.append((i, got))
                 if i == 0:
                     continue                                        # the warm-up pair
                 best_r, best_l = min(best_r, r), min(best_l, lt)
@@ -74,10 +93,11 @@ def check(eg):
         return eg.check("speed", FAIL, f"one call {e}" if e.wall else
                         f"one call used more than {eg.g.call_limit:g} s of CPU time where the reference takes "
                         f"{best_r * 1e3:.2f} ms" if best_r < float("inf") else
-                        f"one call used more than {eg.g.call_limit:g} s of CPU time", call=runner.describe(cases[0]))
+                        f"one call used more than {eg.g.call_limit:g} s of CPU time",
+                        call=runner.describe(cases[0])), []
     except Exception as e:
         return eg.check("speed", FAIL, f"your code raised {type(e).__name__} while being timed: {e}",
-                        call=runner.describe(cases[0]))
+                        call=runner.describe(cases[0])), []
     finally:
         gc.enable()
     ratio = best_l / best_r
@@ -85,5 +105,5 @@ def check(eg):
               f"yours {best_l * 1e3:.2f} ms, best of {pairs})")
     if ratio > limit:
         return eg.check("speed", FAIL, detail + ": far slower than any correct approach needs to be",
-                        call=runner.describe(cases[0]))
-    return eg.check("speed", PASS, detail)
+                        call=runner.describe(cases[0])), outputs
+    return eg.check("speed", PASS, detail), outputs
