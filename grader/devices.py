@@ -98,7 +98,7 @@ def on_meta(eg, case):
     except Exception:
         return None                 # the drill's own calls need values: follow provenance instead
     try:
-        with learner_code(eg.g.call_limit), InPlaceMixing():
+        with learner_code(eg.g.call_limit), DeviceMixing():
             out = run_on(eg, eg.runner.ns, case, META)
     except Exception as e:
         text = str(e).strip()
@@ -118,7 +118,7 @@ ACROSS = {"to", "copy_", "cuda", "cpu", "__getitem__", "__setitem__", "index", "
           "_index_put_impl_", "index_select", "masked_select", "take", "device", "__get__", "is_meta"}
 
 
-class InPlaceMixing(TorchFunctionMode):
+class DeviceMixing(TorchFunctionMode):
     """Meta tensors let some operations mix them with tensors of another device where a GPU raises:
     in place (`cpu.add_(meta)`, `meta.mul_(cpu)`) and a matmul (`torch.ones(k, k) @ meta` gives a CPU
     tensor, `meta @ cpu` a meta one). Raise as the GPU would: every operand of an operation that has
