@@ -10,6 +10,7 @@ takes the interpreter down, and can tell a complete verdict from a cut one.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from pathlib import Path
@@ -20,7 +21,7 @@ from grader import devices, loader, sampling, speed
 from grader.compare import first_difference, plain
 from grader.counting import work
 from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
-                           LearnerExit, learner_code)
+                           LearnerExit, guarded_backward, learner_code)
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
 from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
@@ -547,7 +548,9 @@ class EntryGrading:
         leaves = named_leaves(run_case, self.runner.params, impl if isinstance(impl, torch.nn.Module) else None)
         wanted = [leaves.get(n) for n in names]
         present = [t for t in wanted if t is not None]
-        with learner_code(self.g.call_limit), torch.enable_grad():
+        # the learner's backward (a custom autograd.Function's) is the learner's code: guarded as its forward
+        watch = guarded_backward(self.runner.guard, outs) if learner else contextlib.nullcontext()
+        with learner_code(self.g.call_limit), torch.enable_grad(), watch:
             grads = iter(torch.autograd.grad(outs, present, ups, allow_unused=True) if present else ())
         return {n: (next(grads) if t is not None else None) for n, t in zip(names, wanted)}
 
