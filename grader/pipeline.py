@@ -670,14 +670,29 @@ class EntryGrading:
             yield self.check("memory", PASS, f"largest intermediate {watch.largest:,} elements (limit {limit:,})")
 
     def inputs_unchanged(self):
+        with_grad_on = list(self.runner.mutations)
+        self.without_grad()
         changed = self.runner.mutations
         if changed:
             mistake = self.mistake_of_check("inputs unchanged")
+            when = " when run under torch.no_grad()" if not with_grad_on else ""
             yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
-                             f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were",
-                             mistake=mistake)
+                             f"{', '.join(f'`{c}`' for c in changed)} in place{when}; inputs must be left as they "
+                             f"were, with autograd on or off", mistake=mistake)
         else:
             yield self.check("inputs unchanged", PASS)
+
+    def without_grad(self):
+        """The examples again under torch.no_grad(), on inputs that do not require grad: code that edits
+        its inputs only when autograd is off (a branch on torch.is_grad_enabled(), or an in-place edit
+        that raises on a leaf requiring grad) edits them here, and the runner records it."""
+        if self.entry.ranks:
+            return                  # the ranks run in processes of their own: their grad mode is theirs
+        for case in self.entry.examples:
+            try:
+                self.learner(map_case(case, lambda t: t.detach().clone(), floating_only=False), grad=False)
+            except LearnerRaised:
+                continue            # what it raises, the value checks report
 
     def speed(self):
         if not self.entry.speed:
