@@ -23,7 +23,9 @@ functions.
      |acc| < 2**24, true for in_features <= 1024) or int32 on the CPU (GPUs have no int32
      matmul; the grader runs your code on one when there is one). Never in int8: it overflows;
    - fold both scales back: y = acc * x_scale[..., None] * scale, (..., out_features) in x's
-     dtype. x and scale have the same float dtype.
+     dtype. x and scale have the same float dtype, float16 and bfloat16 included (graded): the
+     sum is exact there too, so accumulate and fold in float32 (float16 overflows past 65504)
+     and cast y to x's dtype last.
 - No Python loop over rows or elements (a check counts your torch calls). Inputs are not
   modified; every tensor you make is on the input's device. Do not call torch's quantisation
   routines (torch.quantize_per_channel, torch.ao.quantization, fake_quantize...).

@@ -16,6 +16,8 @@ TOLERANCES = {
     torch.bfloat16: (4e-2, 2e-2),
 }
 
+PYTHON_SCALARS = {bool: "a Python bool", int: "a Python int", float: "a Python float"}
+
 
 def describe_value(v) -> str:
     if isinstance(v, np.ndarray):
@@ -118,6 +120,11 @@ def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, p
             if diff:
                 return diff
         return None
+    if isinstance(got, torch.Tensor) and type(expected) in PYTHON_SCALARS:
+        asked = f"the prompt asks for {PYTHON_SCALARS[type(expected)]}"
+        if got.numel() == 1:
+            return "dtype", f"{path}: returns a {got.dim()}-d tensor; {asked} (.item() gives one)"
+        return "dtype", f"{path}: returns a tensor {describe_value(got)}; {asked}"
     if isinstance(expected, float):
         if not isinstance(got, (float, int)) or isinstance(got, bool):
             return "dtype", f"{path}: expected a float, got {type(got).__name__}"

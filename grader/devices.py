@@ -96,7 +96,7 @@ def on_meta(eg, case):
     except Exception:
         return None                 # the drill's own calls need values: follow provenance instead
     try:
-        with learner_code(eg.g.call_limit), InPlaceMixing():
+        with learner_code(eg.g.call_limit), DeviceMixing():
             out = run_on(eg, eg.runner.ns, case, META)
     except Exception as e:
         text = str(e).strip()
@@ -112,28 +112,37 @@ def on_meta(eg, case):
 
 IN_PLACE_OPERATORS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__",
                       "__imatmul__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"}
+ACROSS = {"to", "copy_", "cuda", "cpu", "__getitem__", "__setitem__", "index", "index_put", "index_put_",
+          "_index_put_impl_", "index_select", "masked_select", "take", "device", "__get__", "is_meta"}
 
 
-class InPlaceMixing(TorchFunctionMode):
-    """Meta tensors let an in-place operation mix them with tensors of another device (`cpu.add_(meta)`,
-    `meta.mul_(cpu)` run where a GPU raises): raise as the GPU would. The tensor changed in place must
-    be on the common device; another operand may be off it only as a 0-dim tensor (a CPU scalar), and
-    copy_ copies across devices by design."""
+class DeviceMixing(TorchFunctionMode):
+    """Meta tensors let some operations mix them with tensors of another device where a GPU raises:
+    in place (`cpu.add_(meta)`, `meta.mul_(cpu)`) and a matmul (`torch.ones(k, k) @ meta` gives a CPU
+    tensor, `meta @ cpu` a meta one). Raise as the GPU would: every operand of an operation that has
+    one on the input's device (meta) is on it too, but for a 0-dim tensor (a CPU scalar) beside it, and
+    the tensor an in-place operation changes is on the common device. Moves (to, copy_) cross devices by
+    design, and indexing takes CPU indices."""
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         name = getattr(func, "__name__", "")
-        in_place = name in IN_PLACE_OPERATORS or (name.endswith("_") and not name.startswith("_")
-                                                  and name not in LENIENT and name != "copy_")
-        if in_place and args and isinstance(args[0], torch.Tensor):
-            target, others = args[0], flat_tensors([args[1:], kwargs])
-            mixed = [t for t in others if not t.is_meta and t.dim() > 0] if target.is_meta else \
-                [t for t in others if t.is_meta]
+        if name not in ACROSS and name not in LENIENT and not (name.startswith("_") and not name.startswith("__")):
+            in_place = name in IN_PLACE_OPERATORS or (name.endswith("_") and not name.startswith("_"))
+            tensors = flat_tensors([args, kwargs])
+            if in_place and args and isinstance(args[0], torch.Tensor) and not args[0].is_meta and \
+                    any(t.is_meta for t in tensors[1:]):
+                where, mixed = "a fixed device", [t for t in tensors[1:] if t.is_meta]
+            elif any(t.is_meta for t in tensors):
+                where, mixed = "the input's device", [t for t in tensors if not t.is_meta and t.dim() > 0]
+            else:
+                mixed = []
             if mixed:
-                where = "the input's device" if target.is_meta else "a fixed device"
-                raise RuntimeError(f"Expected all tensors to be on the same device: in-place `{name}` changes a "
-                                   f"tensor of shape {tuple(target.shape)} on {where} with one of shape "
-                                   f"{tuple(mixed[0].shape)} on the other")
+                target = args[0] if in_place else next(t for t in tensors if t.is_meta)
+                what = f"in-place `{name}` changes a tensor" if in_place else f"`{name}` takes a tensor"
+                raise RuntimeError(f"Expected all tensors to be on the same device: {what} of shape "
+                                   f"{tuple(target.shape)} on {where} with one of shape {tuple(mixed[0].shape)} "
+                                   f"on the other")
         return func(*args, **kwargs)
 
 

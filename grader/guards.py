@@ -229,6 +229,67 @@ class BannedCalls(TorchFunctionMode):
         return super().__exit__(*exc)
 
 
+    @contextlib.contextmanager
+    def in_backward(self):
+        """Active where autograd runs a custom autograd.Function's backward: the engine runs it with no
+        torch function mode set, so this mode is pushed again there (its other routes are global or set
+        per thread already)."""
+        if not self.active:
+            with self:
+                yield
+        elif self in torch.overrides._get_current_function_mode_stack():
+            yield
+        else:
+            TorchFunctionMode.__enter__(self)
+            try:
+                yield
+            finally:
+                TorchFunctionMode.__exit__(self, None, None, None)
+
+
+def custom_functions(outputs) -> set[type]:
+    """The torch.autograd.Function classes whose backward a backward pass from outputs runs."""
+    found, seen = set(), set()
+    stack = [t.grad_fn for t in outputs if isinstance(t, torch.Tensor) and t.grad_fn is not None]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        cls = getattr(node, "_forward_cls", None)
+        if cls is not None:
+            found.add(cls)
+        stack.extend(n for n, _ in getattr(node, "next_functions", ()))
+    return found
+
+
+@contextlib.contextmanager
+def guarded_backward(guard: BannedCalls, outputs):
+    """guard watches the backward (and vjp) of every custom autograd.Function in outputs' graph, as it
+    watches the forward: a banned call there is one the learner's code made."""
+    patched = []
+    for cls in custom_functions(outputs):
+        for name in ("backward", "vjp"):
+            owner = next((k for k in cls.__mro__ if name in vars(k)), None)
+            if owner is None or owner.__module__.startswith("torch"):
+                continue
+            raw = vars(owner)[name]
+            fn = raw.__func__ if isinstance(raw, staticmethod) else raw
+            if not callable(fn) or any(o is owner and n == name for o, n, _ in patched):
+                continue
+
+            def watched(*args, fn=fn, **kwargs):
+                with guard.in_backward():
+                    return fn(*args, **kwargs)
+            patched.append((owner, name, raw))
+            setattr(owner, name, staticmethod(watched))
+    try:
+        yield
+    finally:
+        for owner, name, raw in reversed(patched):
+            setattr(owner, name, raw)
+
+
 def written_in_python(func) -> bool:
     return hasattr(func, "__code__") or hasattr(getattr(func, "__func__", None), "__code__")
 

@@ -10,6 +10,7 @@ takes the interpreter down, and can tell a complete verdict from a cut one.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import sys
@@ -22,7 +23,7 @@ from grader import apart, devices, loader, sampling, speed
 from grader.compare import first_difference, plain
 from grader.counting import count_work, work
 from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
-                           LearnerExit, learner_code)
+                           LearnerExit, guarded_backward, learner_code)
 from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
 from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
@@ -349,20 +350,20 @@ class EntryGrading:
 
     def learner(self, case: Case, dtype=None, device=None, **build):
         """The learner's output on case (build: state=(weights -> None), train=True for a module's
-        invariants: the weights are chosen here)."""
+        invariants: the weights are chosen here; grad=False: under torch.no_grad())."""
         return self.on_device(case, dtype, device, **build)[0]
 
-    def on_device(self, case: Case, dtype=None, device=None, state=None, train=False):
+    def on_device(self, case: Case, dtype=None, device=None, state=None, train=False, grad=True):
         """(the learner's output on case, run on `device` when given and brought back, the device
         type of each of its tensors)."""
         self.current = case
-        return self.ask("here_run", case, dtype, device, self.runner.chosen_weights(case, state), train)
+        return self.ask("here_run", case, dtype, device, self.runner.chosen_weights(case, state), train, grad)
 
-    def here_run(self, case: Case, dtype, device, weights, train):
+    def here_run(self, case: Case, dtype, device, weights, train, grad):
         if device:
             case = map_case(case, lambda t: t.to(device), floating_only=False,
                             generators=lambda g: devices.generator_on(g, device))
-        out = self.runner.learner(case, dtype=dtype, device=device, weights=weights, train=train)
+        out = self.runner.learner(case, dtype=dtype, device=device, weights=weights, train=train, grad=grad)
         return out, [t.device.type for t in flat_tensors(out)]
 
     def failed(self, name: str, m: Mismatch, how=None, expected=None) -> Check:
@@ -556,9 +557,9 @@ class EntryGrading:
         yield self.against_reference("float64", m)
 
     def half(self):
+        cases = [c for c in self.entry.examples if has_floats([c])]    # every kind of input float32 meets: masks too
         for dtype in HALF_DTYPES:
-            m = self.search(self.compare_prop(dtype), self.entry.examples[:3], max(5, self.g.max_examples // 4),
-                            str(dtype))
+            m = self.search(self.compare_prop(dtype), cases, max(5, self.g.max_examples // 4), str(dtype))
             yield self.against_reference(str(dtype).removeprefix("torch."), m)
 
     def extreme(self):
@@ -619,7 +620,9 @@ class EntryGrading:
         leaves = named_leaves(run_case, self.runner.params, impl if isinstance(impl, torch.nn.Module) else None)
         wanted = [leaves.get(n) for n in names]
         present = [t for t in wanted if t is not None]
-        with learner_code(self.g.call_limit), torch.enable_grad():
+        # the learner's backward (a custom autograd.Function's) is the learner's code: guarded as its forward
+        watch = guarded_backward(self.runner.guard, outs) if learner else contextlib.nullcontext()
+        with learner_code(self.g.call_limit), torch.enable_grad(), watch:
             grads = iter(torch.autograd.grad(outs, present, ups, allow_unused=True) if present else ())
         return {n: (next(grads) if t is not None else None) for n, t in zip(names, wanted)}
 
@@ -794,14 +797,29 @@ class EntryGrading:
         return watch.largest, watch.op
 
     def inputs_unchanged(self):
+        with_grad_on = list(self.runner.mutations)
+        self.without_grad()
         changed = self.runner.mutations
         if changed:
             mistake = self.mistake_of_check("inputs unchanged")
+            when = " when run under torch.no_grad()" if not with_grad_on else ""
             yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
-                             f"{', '.join(f'`{c}`' for c in changed)} in place; inputs must be left as they were",
-                             mistake=mistake)
+                             f"{', '.join(f'`{c}`' for c in changed)} in place{when}; inputs must be left as they "
+                             f"were, with autograd on or off", mistake=mistake)
         else:
             yield self.check("inputs unchanged", PASS)
+
+    def without_grad(self):
+        """The examples again under torch.no_grad(), on inputs that do not require grad: code that edits
+        its inputs only when autograd is off (a branch on torch.is_grad_enabled(), or an in-place edit
+        that raises on a leaf requiring grad) edits them here, and the runner records it."""
+        if self.entry.ranks:
+            return                  # the ranks run in processes of their own: their grad mode is theirs
+        for case in self.entry.examples:
+            try:
+                self.learner(map_case(case, lambda t: t.detach().clone(), floating_only=False), grad=False)
+            except LearnerRaised:
+                continue            # what it raises, the value checks report
 
     def speed(self):
         if not self.entry.speed:

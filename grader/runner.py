@@ -288,12 +288,14 @@ class Runner:
         state(weights)
         return weights
 
-    def learner(self, case: Case, dtype=None, device=None, guarded: bool = True, **build):
-        """Run the learner's entry on a copy of `case`, watching for banned calls and in-place edits."""
+    def learner(self, case: Case, dtype=None, device=None, guarded: bool = True, grad: bool = True, **build):
+        """Run the learner's entry on a copy of `case`, watching for banned calls and in-place edits;
+        grad=False runs it under torch.no_grad()."""
         case = copy_case(case)
         snapshot = Snapshot(dict(zip(self.params, case.args)) | case.kwargs)
         try:
-            with learner_code(self.call_limit), self.stopwatch.timing():
+            with learner_code(self.call_limit), self.stopwatch.timing(), torch.set_grad_enabled(grad and
+                                                                                                torch.is_grad_enabled()):
                 impl = self.last_impl = self.build(self.ns, case, dtype, device, **build)
                 if guarded:
                     with self.guard:

@@ -14,7 +14,9 @@ def dequantise(q: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:
 
 def int8_matmul(x: torch.Tensor, q: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:
     x_q, x_scale = quantise(x.reshape(-1, x.shape[-1]))                # every row of x gets its own scale
-    # integer products summed in x's float dtype: exact while |sum| < 2**24 (GPUs have no int32 matmul)
-    acc = x_q.to(x.dtype) @ q.to(x.dtype).T                            # (N, out)
+    # integer products summed in float32 at least: exact while |sum| < 2**24 (float16 overflows past
+    # 65504, and GPUs have no int32 matmul)
+    exact = torch.promote_types(x.dtype, torch.float32)
+    acc = x_q.to(exact) @ q.to(exact).T                                # (N, out)
     y = acc * x_scale[:, None] * scale                                 # fold both scales back
-    return y.reshape(*x.shape[:-1], q.shape[0])
+    return y.to(x.dtype).reshape(*x.shape[:-1], q.shape[0])

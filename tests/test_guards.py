@@ -7,7 +7,7 @@ import torch
 from torch.overrides import handle_torch_function, has_torch_function
 
 from grader import loader
-from grader.guards import BannedCalls
+from grader.guards import BannedCalls, guarded_backward
 
 
 def softmax_guard() -> BannedCalls:
@@ -24,6 +24,22 @@ class HandSoftmax(torch.autograd.Function):
     @staticmethod
     def backward(ctx, grad):
         return grad
+
+
+class SoftmaxInBackward(torch.autograd.Function):
+    """A learner's autograd function that calls the banned softmax only in its backward."""
+
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        e = (x - x.amax(-1, keepdim=True)).exp()
+        return e / e.sum(-1, keepdim=True)
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        y = torch.softmax(x, -1)
+        return y * (grad - (grad * y).sum(-1, keepdim=True))
 
 
 ROUTES = {
@@ -84,3 +100,20 @@ def test_a_banned_python_function_keeps_the_hook_on_the_learners_code():
     with guard:
         heapq.nlargest(2, [3, 1, 2])
     assert guard.seen == ["heapq.nlargest"]
+
+
+def test_a_banned_call_in_a_custom_backward_is_seen_and_the_class_is_left_as_it_was():
+    """autograd runs a custom Function's backward with no torch function mode set: the guard is
+    pushed there again for the backward the grader runs."""
+    backward = SoftmaxInBackward.backward
+    x = torch.randn(2, 3, requires_grad=True)
+    out = SoftmaxInBackward.apply(x)
+    unwatched = softmax_guard()
+    with unwatched:
+        torch.autograd.grad(out, x, torch.ones(2, 3), retain_graph=True)
+    assert unwatched.seen == []                 # why the grader needs guarded_backward
+    guard = softmax_guard()
+    with guarded_backward(guard, [out]):
+        torch.autograd.grad(out, x, torch.ones(2, 3))
+    assert guard.seen == ["torch.softmax"]
+    assert SoftmaxInBackward.backward is backward

@@ -57,7 +57,6 @@ def train(case: Case, ns, record: str):
         if record == "scale":
             trace.step(f"{call}: scale(loss)", scaled)
         elif record == "step":
-            stepped = bool(stepped) if isinstance(stepped, (bool, torch.Tensor)) else stepped
             out = {"returned": stepped, "params": [p.clone() for p in params]}
             if not overflow:
                 out["grads"] = [g.detach().clone() for g in grads]
@@ -69,9 +68,8 @@ def train(case: Case, ns, record: str):
 
 
 def _number(value, kind):
-    """A Python number read from the learner's attribute (a 0-d tensor counts as its value)."""
-    if isinstance(value, torch.Tensor) and value.numel() == 1:
-        return kind(value.item())
+    """A Python number read from the learner's attribute: an int counts as a float, but a tensor stays
+    one (the prompt asks for Python numbers)."""
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     return value

@@ -2,12 +2,13 @@
 indices and their order. Not graded on gradients: nms returns indices, and the IoU's gradient is
 not defined where box edges coincide (identical, nested on an edge, touching boxes are examples).
 Particular to it: boxes on an integer grid (shared edges, touching boxes) and in continuous
-coordinates at scales 0.01 to 1e4, empty inputs, score ties (the lower index first), an IoU
+coordinates at scales 0.01 to 1e4, empty inputs, score ties (the lower index first, in rows longer
+than 16 too, where torch's unstable sort reorders them), an IoU
 exactly at the threshold (not suppressed), thresholds 0 and 1; drawn thresholds are kept clear of
 every IoU, where float rounding would decide. Mistakes: the +1 pixel convention, a missing clamp,
 the union without the intersection, (x, y, w, h) boxes; for nms, filtering by score, no sort, >=,
-suppression by suppressed boxes, kept indices in index order, ties to the higher index, and boxes
-returned instead of indices."""
+suppression by suppressed boxes, kept indices in index order, ties to the higher index or in an
+unstable sort's order, and boxes returned instead of indices."""
 from hypothesis import strategies as st
 
 import torch
@@ -148,7 +149,7 @@ def nms_case(bx, scores, t, label="", clear=False) -> Case:
 
 def nms_inputs(draw) -> Case:
     g = kit.generator(draw)
-    n = draw(st.integers(0, 12))
+    n = draw(st.one_of(st.integers(0, 12), st.integers(17, 24)))    # past 16 an unstable sort reorders ties
     bx = boxes(g, n, draw(st.sampled_from(["grid", "continuous"])), draw(st.sampled_from([1.0, 0.01, 100.0])),
                spread=draw(st.sampled_from([4.0, 10.0])))
     ties = draw(st.sampled_from(["none", "some", "all"]))
@@ -167,7 +168,7 @@ def nms_like(iou=box_iou, order="score", suppress=">", by_suppressed=False, outp
             kept = torch.nonzero(scores > iou_threshold).flatten()
             return kept[scores[kept].argsort(descending=True, stable=True)]
         idx = {"score": scores.argsort(descending=True, stable=True), "index": torch.arange(len(scores)),
-               "flipped": scores.argsort(stable=True).flip(0)}[order]
+               "flipped": scores.argsort(stable=True).flip(0), "unstable": scores.argsort(descending=True)}[order]
         m = iou(boxes[idx], boxes[idx])
         over = m >= iou_threshold if suppress == ">=" else m > iou_threshold
         if by_suppressed:                            # any higher-ranked box, kept or not, suppresses
@@ -210,6 +211,9 @@ NMS = Entry(
         nms_case(boxes(torch.Generator().manual_seed(19), 8, "grid", 1.0, spread=4.0),
                  torch.rand(8, generator=torch.Generator().manual_seed(20)), 0.5, clear=True,
                  label="8 boxes on an integer grid"),
+        nms_case(boxes(torch.Generator().manual_seed(25), 24, "grid", 1.0, spread=10.0),
+                 (torch.rand(24, generator=torch.Generator().manual_seed(26)) * 3).round() / 3, 0.3, clear=True,
+                 label="24 boxes with four score values: torch's unstable sort reorders ties past 16 elements"),
         nms_case(torch.zeros(0, 4), torch.zeros(0), 0.5, label="no boxes"),
         nms_case(torch.tensor([[1.0, 2.0, 3.0, 5.0]]), torch.tensor([0.3]), 0.5, label="one box"),
     ],
@@ -235,6 +239,9 @@ NMS = Entry(
                 like=nms_like(output="index order")),
         Mistake("equal scores put the higher index first (argsort ascending, then flipped): ties go to the lower "
                 "index (a stable descending sort)", like=nms_like(order="flipped")),
+        Mistake("equal scores in no fixed order: argsort(descending=True) without stable=True reorders ties (on the "
+                "CPU past 16 elements); ties go to the lower index, argsort(descending=True, stable=True)",
+                like=nms_like(order="unstable")),
         Mistake("the kept boxes returned instead of their indices", like=nms_like(output="boxes")),
         Mistake("boxes or scores modified in place (e.g. a sort_ or a score set to -inf): work on copies",
                 check="inputs unchanged"),

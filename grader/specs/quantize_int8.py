@@ -3,7 +3,7 @@ entries graded exactly on the integers. Particular to it: inputs moved clear of 
 float error never decides a round), all-zero rows, magnitudes from 1e-3 to 1e3, square weights
 that tell a per-row scale from a per-column one, reference-free round-trip bounds, and the
 classic mistakes of a per-tensor scale, a zero point, truncation, the [-128, 127] range, and
-sums accumulated in int8."""
+sums accumulated in int8 or, for a float16/bfloat16 x, in its own dtype (float16 overflows)."""
 import math
 
 from hypothesis import strategies as st
@@ -22,8 +22,8 @@ HINTS = [
     ".to(torch.int8) alone truncates toward zero.",
     "dequantise is q.to(scale.dtype) * scale[:, None].",
     "int8_matmul: flatten x to (N, in), quantise it with your own quantise (rows are tokens), "
-    "acc = x_q.to(x.dtype) @ q.to(x.dtype).T, y = acc * x_scale[:, None] * scale, then reshape to "
-    "(*x.shape[:-1], out).",
+    "acc = x_q.float() @ q.float().T (float32 even for a float16 x: exact below 2**24), "
+    "y = (acc * x_scale[:, None] * scale).to(x.dtype), then reshape to (*x.shape[:-1], out).",
 ]
 
 RANGE = 127
@@ -218,13 +218,14 @@ def matmul(quantise_x="rows", fold="both", accumulate="float"):
                 x_scale = row_scale(x2)
             x_q = x2 / x_scale[:, None]
             x_q = x_q.to(torch.int8) if quantise_x == "truncated" else torch.round(x_q).clamp(-127, 127).to(torch.int8)
-            acc = (x_q @ q.T).to(x.dtype) if accumulate == "int8" else x_q.to(x.dtype) @ q.to(x.dtype).T
+            exact = x.dtype if accumulate == "x dtype" else torch.promote_types(x.dtype, torch.float32)
+            acc = (x_q @ q.T).to(x.dtype) if accumulate == "int8" else x_q.to(exact) @ q.to(exact).T
         y = acc
         if fold in ("both", "weights"):
             y = y * scale
         if fold in ("both", "activations"):
             y = y * x_scale[:, None]
-        return y.reshape(*x.shape[:-1], q.shape[0])
+        return y.to(x.dtype).reshape(*x.shape[:-1], q.shape[0])
     return int8_matmul
 
 
@@ -301,6 +302,8 @@ MATMUL_MISTAKES = [
     Mistake("the weights' scale not folded back: y = acc * x_scale[:, None] * scale", like=matmul(fold="activations")),
     Mistake("the int8 products summed in int8, which overflows: accumulate in float32 (exact below 2**24) or int32",
             like=matmul(accumulate="int8")),
+    Mistake("the integer products summed in x's half dtype: float16 overflows past 65504 and bfloat16 rounds; "
+            "accumulate in float32 (exact below 2**24)", like=matmul(accumulate="x dtype")),
 ]
 MATMUL = Entry(
     "int8_matmul",
@@ -313,6 +316,8 @@ MATMUL = Entry(
         matmul_case(torch.cat([fixed(18, 3, 6), torch.zeros(1, 6)]) * torch.tensor([[1.0], [30.0], [0.01], [1.0]]),
                     fixed(19, 4, 6), "rows of x of very different sizes, and an all-zero row"),
         matmul_case(fixed(20, 5, 64, scale=3.0), fixed(21, 7, 64), "64 input features: int8 sums overflow"),
+        matmul_case(clear_of_ties(seeded(29, 3, 64).abs() + 0.5), clear_of_ties(seeded(30, 4, 64).abs() + 0.5),
+                    "positive x and w, 64 features: sums near 2.5e5, past float16's 65504 (graded in float16 too)"),
     ],
     extreme=[
         matmul_case(fixed(22, 16, 1024, scale=10.0), fixed(23, 32, 1024, scale=0.1), "1024 input features"),
@@ -320,6 +325,7 @@ MATMUL = Entry(
     ],
     invariants=[Invariant("within the activations' rounding of x @ dequantised w", near_the_float_product)],
     mistakes=MATMUL_MISTAKES,
+    half=True,                      # the sums stay exact in float16, past its range
     grad=False,
     loops=Loops(small=matmul_case(fixed(26, 3, 16), fixed(27, 4, 16)),
                 large=matmul_case(fixed(28, 11, 16), fixed(27, 4, 16)), over="the rows of x"),

@@ -1,8 +1,8 @@
 """zero_optimizer: AdamW sharded ZeRO-style at stages 1, 2 and 3, on a real gloo process group of 2 or
 3 ranks. Every rank builds the learner's ZeroAdamW on the same parameters and trains for a few steps:
 forward and backward on full_params() with its equal share of each batch, then step() with its own
-gradients. Each step returns every rank's full parameters, the sizes of its moment shards, whether the
-tensors it keeps stay within 3 shards, and (stages 2-3) whether the gradients were reduce-scattered,
+gradients. Each step returns every rank's full parameters, its moment shards (their sizes, then their
+contents: the prompt grades them), whether the tensors it keeps stay within 3 shards, and (stages 2-3) whether the gradients were reduce-scattered,
 compared rank by rank with the reference's (tested against torch.optim.AdamW on the whole batch).
 Particular to it: parameter sizes not divisible by N and smaller than N, the memory measure, and the
 classic mistakes of summing the gradients, whole states, floor-divided shard boundaries, parameters
@@ -56,6 +56,8 @@ def on_rank(cls, case: Case, ns):
         out = {"params": [t.detach().clone() for t in current],
                "exp_avg, exp_avg_sq sizes": [[t.numel() for t in getattr(opt, name, [])]
                                              for name in ("exp_avg", "exp_avg_sq")],
+               "exp_avg": [t.detach().clone() for t in getattr(opt, "exp_avg", [])],      # this rank's shard
+               "exp_avg_sq": [t.detach().clone() for t in getattr(opt, "exp_avg_sq", [])],
                "memory after step()": "within 3 shards" if kept <= limit else
                f"{kept} elements kept, more than 3 shards ({limit})"}
         if stage > 1:

@@ -17,8 +17,8 @@ def int8_matmul(x, q, scale):
     rows = x.reshape(-1, x.shape[-1])
     x_q, x_scale = quantise(rows)
     if x.device.type == "cpu":
-        acc = (x_q.to(torch.int32) @ q.to(torch.int32).t()).to(x.dtype)    # exact integer sums
+        acc = (x_q.to(torch.int32) @ q.to(torch.int32).t()).double()      # exact integer sums
     else:
         acc = x_q.to(torch.float32) @ q.to(torch.float32).t()
-    out = acc.to(x.dtype) * x_scale.unsqueeze(-1) * scale.unsqueeze(0)
-    return out.view(*x.shape[:-1], q.shape[0])
+    out = acc * x_scale.unsqueeze(-1) * scale.unsqueeze(0)                 # folded before any half cast
+    return out.to(x.dtype).view(*x.shape[:-1], q.shape[0])

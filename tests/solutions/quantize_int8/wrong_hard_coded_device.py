@@ -19,5 +19,5 @@ def dequantise(q, scale):
 def int8_matmul(x, q, scale):
     x2 = x.reshape(-1, x.shape[-1])
     x_q, s = quantise(x2)
-    y = (x_q.to(x.dtype) @ q.to(x.dtype).T) * s[:, None] * scale
+    y = ((x_q.float() @ q.float().T) * s[:, None] * scale).to(x.dtype)
     return y.reshape(*x.shape[:-1], -1)

@@ -25,5 +25,5 @@ def int8_matmul(x, q, scale):
     amax = x2.abs().amax(1)
     s = torch.where(amax > 0, amax / 127, torch.ones_like(amax))
     x_q = torch.round(x2 / s[:, None]).clamp(-127, 127).to(torch.int8)
-    y = (x_q.to(x.dtype) @ q.to(x.dtype).T) * s[:, None] * scale
+    y = ((x_q.float() @ q.float().T) * s[:, None] * scale).to(x.dtype)
     return y.reshape(*x.shape[:-1], -1)
