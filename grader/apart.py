@@ -93,7 +93,12 @@ def encode(value, trusted: bool):
 
 
 def _bytes(t: torch.Tensor) -> bytes:
-    return t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
+    if not t.numel():
+        return b""
+    flat = t.reshape(-1)
+    if flat.stride(0) != 1:
+        flat = torch.empty(flat.shape, dtype=flat.dtype).copy_(flat)   # seen through a zero stride (an expanded scalar)
+    return flat.view(torch.uint8).numpy().tobytes()
 
 
 def _tensor(t: torch.Tensor, trusted: bool):

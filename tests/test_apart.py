@@ -84,14 +84,14 @@ def test_outputs_travel_as_data_and_come_back_equal():
     x = torch.randn(3, 4, dtype=torch.float64)
     g = torch.Generator().manual_seed(5)
     value = {"t": x.t(), "half": torch.ones(2, dtype=torch.bfloat16), "empty": torch.empty(0, 3),
-             "view": x[1:, ::2], "ints": [1, 2.5, None, "s", True], "tuple": (torch.Size([2, 3]), torch.float16),
+             "view": x[1:, ::2], "expanded": torch.tensor(2.0).expand(1), "ints": [1, 2.5, None, "s", True], "tuple": (torch.Size([2, 3]), torch.float16),
              "array": np.arange(6.0).reshape(2, 3), "scalar": np.float32(1.5), "bool": torch.tensor([True, False]),
              "grad": torch.ones(2, requires_grad=True), "gen": g,
              "trace": Trace([("step 1", torch.zeros(1))]), "case": Case(args=(torch.ones(1),), label="l", seed=3)}
     back = apart.decode(apart.encode(value, True), True)
     assert torch.equal(back["t"], x.t()) and back["t"].stride() == x.t().stride()
     assert torch.equal(back["view"], x[1:, ::2]) and back["half"].dtype == torch.bfloat16
-    assert back["empty"].shape == (0, 3) and back["ints"] == [1, 2.5, None, "s", True]
+    assert back["expanded"].tolist() == [2.0] and back["empty"].shape == (0, 3) and back["ints"] == [1, 2.5, None, "s", True]
     assert back["tuple"] == (torch.Size([2, 3]), torch.float16) and np.array_equal(back["array"], value["array"])
     assert back["scalar"] == np.float32(1.5) and type(back["scalar"]) is np.float32
     assert back["bool"].tolist() == [True, False] and back["grad"].requires_grad
