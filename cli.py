@@ -11,6 +11,8 @@ import io
 import json
 import os
 import re
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -273,7 +275,7 @@ def drills_table(infos, summary: dict, width: int = 80) -> Table:
             topic = info.topic
         s = summary.get(info.id)
         status = s["status"] if s else "new"
-        colour = {"passed": "green", "attempted": "yellow", "new": "dim"}[status]
+        colour = {"passed": "green", "attempted": "yellow", "started": "cyan", "new": "dim"}[status]
         titles = [f"{info.title}\n{wrap_words(info.zh, zh_w)}"] if stacked else [info.title, wrap_words(info.zh, zh_w)]
         table.add_row(f"  {info.id}", *titles, info.difficulty, str(info.minutes),
                       f"[{colour}]{status}[/]", clock(s and s["best"]))
@@ -438,10 +440,15 @@ def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this top
 @app.command()
 def start(drill_id: ID,
           fresh: Annotated[bool, typer.Option("--fresh", help="Start over; the old file is kept as a backup.")] = False,
-          edit: Annotated[bool, typer.Option("--edit", help="Open the file in $EDITOR.")] = False):
+          edit: Annotated[bool, typer.Option("--edit", help="Open the file in $VISUAL, else $EDITOR, else vi.")] = False):
     """Copy the drill's stub into your workspace, show the prompt and start the clock."""
     info = known(drill_id)
     writable_home("start")
+    if edit:
+        try:
+            editor = editor_command(os.environ)
+        except ValueError as e:
+            raise unusable(str(e)) from None
     try:
         path = home.workspace() / f"{info.id}.py"
         if path.exists() and fresh:
@@ -461,9 +468,32 @@ def start(drill_id: ID,
     console.rule()
     console.print(f"Edit [bold]{path}[/] ({note}), then run [bold]drill check[/].")
     if edit:
-        subprocess.call([os.environ.get("EDITOR", "vi"), str(path)])
+        try:
+            subprocess.call([*editor, str(path)])
+        except OSError as e:
+            raise unusable(f"The editor {editor[0]} could not be started ({e.strerror or e}): edit {path} "
+                           f"yourself.") from None
     if not recorded:
         raise typer.Exit(2)                  # the file is there, but the clock did not start
+
+
+def editor_command(environ) -> list[str]:
+    """The command that opens a file for `drill start --edit`, split as a shell splits it
+    (`code --wait`): $VISUAL, else $EDITOR, else vi; a variable set to nothing counts as unset.
+    Raises ValueError, its message one sentence, when that command cannot be run here."""
+    name = next((n for n in ("VISUAL", "EDITOR") if environ.get(n, "").strip()), None)
+    value = environ[name] if name else "vi"
+    said = f"${name} is {value!r}" if name else "neither $VISUAL nor $EDITOR is set"
+    try:
+        argv = shlex.split(value)
+    except ValueError as e:
+        raise ValueError(f"No editor can be opened: {said}, which a shell cannot split ({e}); set VISUAL or "
+                         f"EDITOR, e.g. EDITOR='code --wait'.") from None
+    if not argv or not argv[0] or shutil.which(argv[0], path=environ.get("PATH")) is None:
+        program = argv[0] if argv else value
+        raise ValueError(f"No editor can be opened: {said}, and {program!r} is not a command on PATH; set VISUAL "
+                         f"or EDITOR, e.g. EDITOR='code --wait'.")
+    return argv
 
 
 def backup(path: Path) -> Path:
@@ -637,16 +667,29 @@ def hint(drill_id: last_or("last started or checked") = None):
         console.print(line)
 
 
+def hints_to_show(taken: int, total: int) -> tuple[int, bool]:
+    """After `taken` hints of `total` were shown: how many to show now, and whether that is one more
+    (to record). Past the last, the hints stay as they are and nothing more is counted."""
+    if taken >= total:
+        return total, False
+    return taken + 1, True
+
+
 def next_hint(s: Store, info: registry.DrillInfo, **detail) -> list[str]:
     """Record one more hint for a drill that has hints (`detail` is kept with it) and return the
-    lines that show it: the hint for the mistake the last check named, then the hints taken so far."""
+    lines that show it: the hint for the mistake the last check named, then the hints taken so far.
+    Once every hint is shown, asking again shows them again and records nothing."""
     checks = [e for e in s.attempt(info.id) if e["kind"] == "check"]
     named = checks[-1]["detail"].get("hints", []) if checks else []
-    n = min(s.hints_taken(info.id) + 1, len(info.hints))
-    try_record("this hint", lambda: s.record("hint", info.id, number=n, **detail))
+    n, more = hints_to_show(s.hints_taken(info.id), len(info.hints))
+    if more:
+        try_record("this hint", lambda: s.record("hint", info.id, number=n, **detail))
     lines = [f"[bold yellow]for the mistake your last check named:[/] {escape(text)}" for text in named]
     lines += [f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}" for i, text in enumerate(info.hints[:n], 1)]
-    if n == len(info.hints):
+    if not more:
+        lines.append(f"[dim]No more hints: all {n} are above, and no new one was counted; drill solution shows "
+                     f"the reference.[/]")
+    elif n == len(info.hints):
         lines.append("[dim]That was the last hint; drill solution shows the reference.[/]")
     return lines
 
@@ -656,13 +699,25 @@ def solution_text(info: registry.DrillInfo) -> str:
     return info.reference.read_text(encoding="utf-8")
 
 
+def solution_heading(info: registry.DrillInfo) -> str:
+    return f"{info.id} · {info.title} {info.zh} · the reference solution"
+
+
 @app.command()
 def solution(drill_id: ID):
-    """Show the reference solution (recorded as revealed)."""
-    from rich.syntax import Syntax          # pygments: imported by this command alone
+    """Show the reference solution (recorded as seen).
+
+    Piped, it prints the file as it is, its heading a comment: `drill solution gqa > gqa_ref.py`."""
     info = known(drill_id)
-    try_record("this reveal", lambda: store().record("reveal", info.id))
-    console.print(Syntax(solution_text(info), "python", line_numbers=True))
+    recorded = try_record("this reveal", lambda: store().record("reveal", info.id))
+    if console.is_terminal:
+        from rich.syntax import Syntax          # pygments: imported by this command alone
+        console.rule(solution_heading(info))
+        console.print(Syntax(solution_text(info), "python", line_numbers=True))
+    else:
+        print(f"# {solution_heading(info)}\n{solution_text(info).rstrip()}")
+    if recorded:
+        err.print(f"Recorded as seen: drill progress shows {info.id}'s solution as seen.")
 
 
 @app.command()
@@ -691,7 +746,7 @@ def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the fig
     figures = report.figures(store())
     if as_json:
         print(json.dumps(figures, ensure_ascii=False))
-    elif not figures["attempted"]:
+    elif not figures["started"]:
         console.print("Nothing yet: drill start softmax")
     else:
         console.print(progress_view(figures))
