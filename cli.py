@@ -230,11 +230,13 @@ def last_or(what: str):
 # ---- renderers: pure functions from data to Rich renderables ----------------------------------
 
 LIST_FIXED = {"level": 6, "min": 3, "status": 9, "best": 5}    # widths that never change
+LIST_FIXED_W = sum(LIST_FIXED.values()) + len(LIST_FIXED)        # with a space before each
 
 
-def wrap_words(text: str, width: int) -> str:
-    """Wrap a title that mixes Chinese and Latin: a break may come between two Chinese characters
-    or at a space, never inside a Latin word."""
+def wrap_words(text: str, width: int) -> list[str]:
+    """A title that mixes Chinese and Latin, in lines at most `width` cells wide: a break comes at a
+    space, else between two Chinese characters, never inside a Latin word. Only for a terminal too
+    narrow to hold the title on one line."""
     lines, line = [], ""
     for token in re.findall(r"\s+|[A-Za-z0-9()'.,:+\-]+|.", text):
         if line and cell_len(line + token.rstrip()) > width:
@@ -242,44 +244,69 @@ def wrap_words(text: str, width: int) -> str:
             line = token.lstrip()
         else:
             line += token
-    return "\n".join(lines + [line.rstrip()])
+    return lines + [line.rstrip()]
 
 
-def drills_table(infos, summary: dict, width: int = 80) -> Table:
+def list_layout(infos, width: int) -> str:
+    """How `drill list` fits `width` columns, every width measured in cells (a Chinese character
+    takes two): "wide" when both titles fit whole in columns of their own, else "stacked" (the
+    titles under the id, on one line or two)."""
+    id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    title_w = max(cell_len(i.title) for i in infos)
+    zh_w = max(cell_len(i.zh) for i in infos)
+    return "wide" if id_w + 1 + title_w + 1 + zh_w + LIST_FIXED_W <= width else "stacked"
+
+
+def title_lines(info: registry.DrillInfo, width: int, indent: str = "    ") -> list[str]:
+    """A drill's two titles under its id: on one line when they fit, else one line each; a title
+    wider than the terminal (never at 80 columns) wrapped at words."""
+    room = width - cell_len(indent)
+    both = f"{info.title}  {info.zh}"
+    if cell_len(both) <= room:
+        return [indent + both]
+    return [indent + line for title in (info.title, info.zh) for line in wrap_words(title, room)]
+
+
+def drills_table(infos, summary: dict, width: int = 80):
     """The catalogue with the learner's status, grouped by topic and laid out for a terminal
-    `width` columns wide without breaking a word."""
-    from rich import box
+    `width` columns wide: no line wider than the terminal and, from 80 columns up, every title
+    whole on one line."""
     infos = list(infos)
     id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
-    room = max(20, width - id_w - sum(LIST_FIXED.values()) - 2 * (len(LIST_FIXED) + 2))   # for the two titles
-    word = max((cell_len(w) for i in infos for w in i.title.split()), default=5)
-    zh_w = min(max((cell_len(i.zh) for i in infos), default=4), max(4, room * 9 // 20))
-    title_w = min(max((cell_len(i.title) for i in infos), default=5), max(word, room - zh_w))
-    stacked = title_w + zh_w > room          # too narrow for two title columns: the Chinese one goes under
-    if stacked:
-        title_w = zh_w = max(word, room)
-    table = Table(title="drills", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  padding=(0, 1, 0, 0), header_style="bold")
-    table.add_column("id", width=id_w)
-    table.add_column("title / 标题" if stacked else "title", width=title_w)
-    if not stacked:
-        table.add_column("标题", width=zh_w, no_wrap=True)
-    table.add_column("level", width=LIST_FIXED["level"], no_wrap=True)
-    table.add_column("min", width=LIST_FIXED["min"], justify="right", no_wrap=True)
-    table.add_column("status", width=LIST_FIXED["status"], no_wrap=True)
-    table.add_column("best", width=LIST_FIXED["best"], justify="right", no_wrap=True)
-    topic = None
-    for info in infos:                       # infos come grouped by topic: a heading row for each
-        if info.topic != topic:
-            table.add_row(f"[bold cyan]{info.topic}[/]")
-            topic = info.topic
+
+    def status_of(info) -> tuple[str, str]:
         s = summary.get(info.id)
         status = s["status"] if s else "new"
         colour = {"passed": "green", "attempted": "yellow", "started": "cyan", "new": "dim"}[status]
-        titles = [f"{info.title}\n{wrap_words(info.zh, zh_w)}"] if stacked else [info.title, wrap_words(info.zh, zh_w)]
-        table.add_row(f"  {info.id}", *titles, info.difficulty, str(info.minutes),
-                      f"[{colour}]{status}[/]", clock(s and s["best"]))
-    return table
+        pad = " " * (LIST_FIXED["status"] - len(status))         # outside the style: a line ends unpadded
+        return f"[{colour}]{status}[/]{pad}", clock(s and s["best"])
+
+    def fixed(level: str, minutes: str, status: str, best: str) -> str:
+        return f" {level:<6} {minutes:>3} {status} {best:>5}"
+
+    if list_layout(infos, width) == "wide":
+        title_w = max(cell_len(i.title) for i in infos)
+        zh_w = max(cell_len(i.zh) for i in infos)
+
+        def cells(*texts):        # padded by cells, so that Chinese titles line up
+            return " ".join(t + " " * (w - cell_len(t)) for t, w in zip(texts, (id_w, title_w, zh_w)))
+        head = cells("id", "title", "标题") + fixed("level", "min", f"{'status':<9}", "best")
+        rows = lambda info: [cells(f"  {info.id}", escape(info.title), escape(info.zh))
+                             + fixed(info.difficulty, str(info.minutes), *status_of(info))]
+    else:
+        id_col = max(id_w, width - LIST_FIXED_W)
+        head = f"{'id / title / 标题':<{id_col - 2}}" + fixed("level", "min", f"{'status':<9}", "best")
+        rows = lambda info: [f"  {info.id:<{id_col - 2}}" + fixed(info.difficulty, str(info.minutes),
+                                                                  *status_of(info))] + \
+            [escape(line) for line in title_lines(info, width)]
+    lines = ["[bold]drills[/]", f"[bold]{head.rstrip()}[/]", "─" * min(width, cell_len(head))]
+    topic = None
+    for info in infos:                       # infos come grouped by topic: a heading for each
+        if info.topic != topic:
+            lines.append(f"[bold cyan]{info.topic}[/]")
+            topic = info.topic
+        lines += rows(info)
+    return Group(*(Text.from_markup(line.rstrip(), emoji=False) for line in lines))
 
 
 def drill_lines(infos, summary: dict) -> list[str]:

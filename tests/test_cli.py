@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -49,17 +50,47 @@ def test_list_piped_is_one_tab_separated_line_per_drill():
     assert softmax[1:8] == ["Softmax", "手撕softmax", "basics", "easy", "5", "new", ""]
 
 
-@pytest.mark.parametrize("width", [80, 100, 160])
-def test_list_fits_the_terminal_without_breaking_a_word(width):
+def whole_titles_missing(text: str, infos) -> list[str]:
+    """The titles (English or Chinese) that do not appear whole on one line of `text`."""
+    lines = text.splitlines()
+    return [t for i in infos for t in (i.title, i.zh) if not any(t in line for line in lines)]
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 160])
+def test_list_fits_the_terminal_measured_in_cells_without_breaking_a_word(width):
     infos = registry.drills().values()
     text = rendered(cli.drills_table(infos, {}, width), width)
     lines = text.splitlines()
-    assert max(len(line.rstrip()) for line in lines) <= width
+    assert max(cell_len(line) for line in lines) <= width          # a Chinese character takes two cells
+    assert not [line for line in lines if line != line.rstrip()]
     words = {w for line in lines for w in line.split()}
     for info in infos:
         assert f"  {info.id} " in text
         for word in info.title.split() + re.findall(r"[A-Za-z0-9()]+", info.zh):
             assert any(word in w for w in words), f"{word!r} of {info.id} was broken: \n{text}"
+    if width >= 80:
+        assert not whole_titles_missing(text, infos), text
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_list_in_an_80_column_terminal_keeps_every_title_whole_on_one_line(drill_home):
+    from tests.test_mock import Terminal, wait_for
+    drill("start", "flash_attention_backward")
+    infos = registry.drills().values()
+    last = list(infos)[-1]
+    term = Terminal(drill_home, width=80, height=40)
+    screen = lambda: term.run("capture-pane", "-p", "-t", "t", "-S", "-1000").stdout    # the lines as shown
+    try:
+        term.open("list")
+        wait_for(lambda: last.zh in screen(), 60, "drill list", term)
+        shown = screen()
+    finally:
+        term.close()
+    assert not whole_titles_missing(shown, infos), shown
+    assert max(cell_len(line) for line in shown.splitlines()) <= 80
+    row = next(line for line in shown.splitlines() if line.startswith("  flash_attention_backward "))
+    assert row.split()[-1] == "started"
+    assert "FlashAttention反向传播" in shown
 
 
 def test_list_does_not_import_torch():
