@@ -11,6 +11,8 @@ import io
 import json
 import os
 import re
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -228,11 +230,13 @@ def last_or(what: str):
 # ---- renderers: pure functions from data to Rich renderables ----------------------------------
 
 LIST_FIXED = {"level": 6, "min": 3, "status": 9, "best": 5}    # widths that never change
+LIST_FIXED_W = sum(LIST_FIXED.values()) + len(LIST_FIXED)        # with a space before each
 
 
-def wrap_words(text: str, width: int) -> str:
-    """Wrap a title that mixes Chinese and Latin: a break may come between two Chinese characters
-    or at a space, never inside a Latin word."""
+def wrap_words(text: str, width: int) -> list[str]:
+    """A title that mixes Chinese and Latin, in lines at most `width` cells wide: a break comes at a
+    space, else between two Chinese characters, never inside a Latin word. Only for a terminal too
+    narrow to hold the title on one line."""
     lines, line = [], ""
     for token in re.findall(r"\s+|[A-Za-z0-9()'.,:+\-]+|.", text):
         if line and cell_len(line + token.rstrip()) > width:
@@ -240,44 +244,69 @@ def wrap_words(text: str, width: int) -> str:
             line = token.lstrip()
         else:
             line += token
-    return "\n".join(lines + [line.rstrip()])
+    return lines + [line.rstrip()]
 
 
-def drills_table(infos, summary: dict, width: int = 80) -> Table:
+def list_layout(infos, width: int) -> str:
+    """How `drill list` fits `width` columns, every width measured in cells (a Chinese character
+    takes two): "wide" when both titles fit whole in columns of their own, else "stacked" (the
+    titles under the id, on one line or two)."""
+    id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    title_w = max(cell_len(i.title) for i in infos)
+    zh_w = max(cell_len(i.zh) for i in infos)
+    return "wide" if id_w + 1 + title_w + 1 + zh_w + LIST_FIXED_W <= width else "stacked"
+
+
+def title_lines(info: registry.DrillInfo, width: int, indent: str = "    ") -> list[str]:
+    """A drill's two titles under its id: on one line when they fit, else one line each; a title
+    wider than the terminal (never at 80 columns) wrapped at words."""
+    room = width - cell_len(indent)
+    both = f"{info.title}  {info.zh}"
+    if cell_len(both) <= room:
+        return [indent + both]
+    return [indent + line for title in (info.title, info.zh) for line in wrap_words(title, room)]
+
+
+def drills_table(infos, summary: dict, width: int = 80):
     """The catalogue with the learner's status, grouped by topic and laid out for a terminal
-    `width` columns wide without breaking a word."""
-    from rich import box
+    `width` columns wide: no line wider than the terminal and, from 80 columns up, every title
+    whole on one line."""
     infos = list(infos)
     id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
-    room = max(20, width - id_w - sum(LIST_FIXED.values()) - 2 * (len(LIST_FIXED) + 2))   # for the two titles
-    word = max((cell_len(w) for i in infos for w in i.title.split()), default=5)
-    zh_w = min(max((cell_len(i.zh) for i in infos), default=4), max(4, room * 9 // 20))
-    title_w = min(max((cell_len(i.title) for i in infos), default=5), max(word, room - zh_w))
-    stacked = title_w + zh_w > room          # too narrow for two title columns: the Chinese one goes under
-    if stacked:
-        title_w = zh_w = max(word, room)
-    table = Table(title="drills", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  padding=(0, 1, 0, 0), header_style="bold")
-    table.add_column("id", width=id_w)
-    table.add_column("title / 标题" if stacked else "title", width=title_w)
-    if not stacked:
-        table.add_column("标题", width=zh_w, no_wrap=True)
-    table.add_column("level", width=LIST_FIXED["level"], no_wrap=True)
-    table.add_column("min", width=LIST_FIXED["min"], justify="right", no_wrap=True)
-    table.add_column("status", width=LIST_FIXED["status"], no_wrap=True)
-    table.add_column("best", width=LIST_FIXED["best"], justify="right", no_wrap=True)
-    topic = None
-    for info in infos:                       # infos come grouped by topic: a heading row for each
-        if info.topic != topic:
-            table.add_row(f"[bold cyan]{info.topic}[/]")
-            topic = info.topic
+
+    def status_of(info) -> tuple[str, str]:
         s = summary.get(info.id)
         status = s["status"] if s else "new"
-        colour = {"passed": "green", "attempted": "yellow", "new": "dim"}[status]
-        titles = [f"{info.title}\n{wrap_words(info.zh, zh_w)}"] if stacked else [info.title, wrap_words(info.zh, zh_w)]
-        table.add_row(f"  {info.id}", *titles, info.difficulty, str(info.minutes),
-                      f"[{colour}]{status}[/]", clock(s and s["best"]))
-    return table
+        colour = {"passed": "green", "attempted": "yellow", "started": "cyan", "new": "dim"}[status]
+        pad = " " * (LIST_FIXED["status"] - len(status))         # outside the style: a line ends unpadded
+        return f"[{colour}]{status}[/]{pad}", clock(s and s["best"])
+
+    def fixed(level: str, minutes: str, status: str, best: str) -> str:
+        return f" {level:<6} {minutes:>3} {status} {best:>5}"
+
+    if list_layout(infos, width) == "wide":
+        title_w = max(cell_len(i.title) for i in infos)
+        zh_w = max(cell_len(i.zh) for i in infos)
+
+        def cells(*texts):        # padded by cells, so that Chinese titles line up
+            return " ".join(t + " " * (w - cell_len(t)) for t, w in zip(texts, (id_w, title_w, zh_w)))
+        head = cells("id", "title", "标题") + fixed("level", "min", f"{'status':<9}", "best")
+        rows = lambda info: [cells(f"  {info.id}", escape(info.title), escape(info.zh))
+                             + fixed(info.difficulty, str(info.minutes), *status_of(info))]
+    else:
+        id_col = max(id_w, width - LIST_FIXED_W)
+        head = f"{'id / title / 标题':<{id_col - 2}}" + fixed("level", "min", f"{'status':<9}", "best")
+        rows = lambda info: [f"  {info.id:<{id_col - 2}}" + fixed(info.difficulty, str(info.minutes),
+                                                                  *status_of(info))] + \
+            [escape(line) for line in title_lines(info, width)]
+    lines = ["[bold]drills[/]", f"[bold]{head.rstrip()}[/]", "─" * min(width, cell_len(head))]
+    topic = None
+    for info in infos:                       # infos come grouped by topic: a heading for each
+        if info.topic != topic:
+            lines.append(f"[bold cyan]{info.topic}[/]")
+            topic = info.topic
+        lines += rows(info)
+    return Group(*(Text.from_markup(line.rstrip(), emoji=False) for line in lines))
 
 
 def drill_lines(infos, summary: dict) -> list[str]:
@@ -438,10 +467,15 @@ def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this top
 @app.command()
 def start(drill_id: ID,
           fresh: Annotated[bool, typer.Option("--fresh", help="Start over; the old file is kept as a backup.")] = False,
-          edit: Annotated[bool, typer.Option("--edit", help="Open the file in $EDITOR.")] = False):
+          edit: Annotated[bool, typer.Option("--edit", help="Open the file in $VISUAL, else $EDITOR, else vi.")] = False):
     """Copy the drill's stub into your workspace, show the prompt and start the clock."""
     info = known(drill_id)
     writable_home("start")
+    if edit:
+        try:
+            editor = editor_command(os.environ)
+        except ValueError as e:
+            raise unusable(str(e)) from None
     try:
         path = home.workspace() / f"{info.id}.py"
         if path.exists() and fresh:
@@ -461,9 +495,32 @@ def start(drill_id: ID,
     console.rule()
     console.print(f"Edit [bold]{path}[/] ({note}), then run [bold]drill check[/].")
     if edit:
-        subprocess.call([os.environ.get("EDITOR", "vi"), str(path)])
+        try:
+            subprocess.call([*editor, str(path)])
+        except OSError as e:
+            raise unusable(f"The editor {editor[0]} could not be started ({e.strerror or e}): edit {path} "
+                           f"yourself.") from None
     if not recorded:
         raise typer.Exit(2)                  # the file is there, but the clock did not start
+
+
+def editor_command(environ) -> list[str]:
+    """The command that opens a file for `drill start --edit`, split as a shell splits it
+    (`code --wait`): $VISUAL, else $EDITOR, else vi; a variable set to nothing counts as unset.
+    Raises ValueError, its message one sentence, when that command cannot be run here."""
+    name = next((n for n in ("VISUAL", "EDITOR") if environ.get(n, "").strip()), None)
+    value = environ[name] if name else "vi"
+    said = f"${name} is {value!r}" if name else "neither $VISUAL nor $EDITOR is set"
+    try:
+        argv = shlex.split(value)
+    except ValueError as e:
+        raise ValueError(f"No editor can be opened: {said}, which a shell cannot split ({e}); set VISUAL or "
+                         f"EDITOR, e.g. EDITOR='code --wait'.") from None
+    if not argv or not argv[0] or shutil.which(argv[0], path=environ.get("PATH")) is None:
+        program = argv[0] if argv else value
+        raise ValueError(f"No editor can be opened: {said}, and {program!r} is not a command on PATH; set VISUAL "
+                         f"or EDITOR, e.g. EDITOR='code --wait'.")
+    return argv
 
 
 def backup(path: Path) -> Path:
@@ -637,16 +694,29 @@ def hint(drill_id: last_or("last started or checked") = None):
         console.print(line)
 
 
+def hints_to_show(taken: int, total: int) -> tuple[int, bool]:
+    """After `taken` hints of `total` were shown: how many to show now, and whether that is one more
+    (to record). Past the last, the hints stay as they are and nothing more is counted."""
+    if taken >= total:
+        return total, False
+    return taken + 1, True
+
+
 def next_hint(s: Store, info: registry.DrillInfo, **detail) -> list[str]:
     """Record one more hint for a drill that has hints (`detail` is kept with it) and return the
-    lines that show it: the hint for the mistake the last check named, then the hints taken so far."""
+    lines that show it: the hint for the mistake the last check named, then the hints taken so far.
+    Once every hint is shown, asking again shows them again and records nothing."""
     checks = [e for e in s.attempt(info.id) if e["kind"] == "check"]
     named = checks[-1]["detail"].get("hints", []) if checks else []
-    n = min(s.hints_taken(info.id) + 1, len(info.hints))
-    try_record("this hint", lambda: s.record("hint", info.id, number=n, **detail))
+    n, more = hints_to_show(s.hints_taken(info.id), len(info.hints))
+    if more:
+        try_record("this hint", lambda: s.record("hint", info.id, number=n, **detail))
     lines = [f"[bold yellow]for the mistake your last check named:[/] {escape(text)}" for text in named]
     lines += [f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}" for i, text in enumerate(info.hints[:n], 1)]
-    if n == len(info.hints):
+    if not more:
+        lines.append(f"[dim]No more hints: all {n} are above, and no new one was counted; drill solution shows "
+                     f"the reference.[/]")
+    elif n == len(info.hints):
         lines.append("[dim]That was the last hint; drill solution shows the reference.[/]")
     return lines
 
@@ -656,13 +726,25 @@ def solution_text(info: registry.DrillInfo) -> str:
     return info.reference.read_text(encoding="utf-8")
 
 
+def solution_heading(info: registry.DrillInfo) -> str:
+    return f"{info.id} · {info.title} {info.zh} · the reference solution"
+
+
 @app.command()
 def solution(drill_id: ID):
-    """Show the reference solution (recorded as revealed)."""
-    from rich.syntax import Syntax          # pygments: imported by this command alone
+    """Show the reference solution (recorded as seen).
+
+    Piped, it prints the file as it is, its heading a comment: `drill solution gqa > gqa_ref.py`."""
     info = known(drill_id)
-    try_record("this reveal", lambda: store().record("reveal", info.id))
-    console.print(Syntax(solution_text(info), "python", line_numbers=True))
+    recorded = try_record("this reveal", lambda: store().record("reveal", info.id))
+    if console.is_terminal:
+        from rich.syntax import Syntax          # pygments: imported by this command alone
+        console.rule(solution_heading(info))
+        console.print(Syntax(solution_text(info), "python", line_numbers=True))
+    else:
+        print(f"# {solution_heading(info)}\n{solution_text(info).rstrip()}")
+    if recorded:
+        err.print(f"Recorded as seen: drill progress shows {info.id}'s solution as seen.")
 
 
 @app.command()
@@ -691,7 +773,7 @@ def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the fig
     figures = report.figures(store())
     if as_json:
         print(json.dumps(figures, ensure_ascii=False))
-    elif not figures["attempted"]:
+    elif not figures["started"]:
         console.print("Nothing yet: drill start softmax")
     else:
         console.print(progress_view(figures))

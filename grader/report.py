@@ -3,7 +3,9 @@ the formats and column headings that `drill progress` and `drill report --html` 
 two say the same thing the same way.
 
 An attempt is a distinct version of a file that was graded pass or fail: saving the same content
-again (watch mode, an editor's autosave) is recorded but not counted again."""
+again (watch mode, an editor's autosave) is recorded but not counted again. A drill is started once
+anything is recorded for it, attempted once graded pass or fail, passed once passed; the weakest
+are drills with failing attempts, never ones only started."""
 from __future__ import annotations
 
 import time
@@ -60,9 +62,9 @@ def figures(store, now: float | None = None) -> dict:
     for info in infos.values():
         t = topics.setdefault(info.topic, {"drills": 0, "attempted": 0, "passed": 0})
         t["drills"] += 1
-        s = summary.get(info.id)
-        t["attempted"] += bool(s)
-        t["passed"] += bool(s and s["status"] == "passed")
+        status = summary[info.id]["status"] if info.id in summary else "new"
+        t["attempted"] += status in ("attempted", "passed")
+        t["passed"] += status == "passed"
 
     per_drill = []
     for drill_id, s in summary.items():
@@ -71,13 +73,11 @@ def figures(store, now: float | None = None) -> dict:
             continue
         mine = [c for c in checks if c["drill"] == drill_id]
         fails = sum(c["status"] == "fail" for c in mine)
-        over = s["best"] is not None and s["best"] > info.minutes * 60
-        weakness = (fails / max(1, len(mine))) + 0.5 * (s["status"] != "passed") + 0.2 * s["hints"] \
-            + 0.5 * s["revealed"] + 0.3 * over
+        hints = min(s["hints"], len(info.hints))          # a store from before hints stopped at the last
         per_drill.append({"id": drill_id, "title": info.title, "topic": info.topic, "status": s["status"],
-                          "attempts": len(mine), "fails": fails, "hints": s["hints"], "revealed": s["revealed"],
+                          "attempts": len(mine), "fails": fails, "hints": hints, "revealed": s["revealed"],
                           "best_seconds": s["best"], "budget_seconds": info.minutes * 60,
-                          "weakness": round(weakness, 3)})
+                          "weakness": weakness(s, len(mine), fails, hints, info.minutes * 60)})
     per_drill.sort(key=lambda d: -d["weakness"])
 
     mistakes = [{"drill": c["drill"], "ts": c["ts"], "check": name, "mistake": mistake}
@@ -90,14 +90,15 @@ def figures(store, now: float | None = None) -> dict:
     return {
         "generated": datetime.fromtimestamp(now).isoformat(timespec="seconds"),
         "drills": len(infos),
-        "attempted": len(per_drill),
+        "started": len(per_drill),
+        "attempted": sum(d["status"] in ("attempted", "passed") for d in per_drill),
         "passed": sum(d["status"] == "passed" for d in per_drill),
         "attempts": len(checks),
         "pass_rate": round(sum(c["status"] == "pass" for c in checks) / len(checks), 3) if checks else None,
         "streak_days": streak(days, date.fromtimestamp(now)),
         "topics": topics,
         "per_drill": per_drill,
-        "weakest": [d["id"] for d in per_drill if d["weakness"] > 0][:5],
+        "weakest": [d["id"] for d in per_drill if d["fails"]][:5],
         "daily": daily(checks, date.fromtimestamp(now), 14),
         "reviews": reviews,
         "mistakes": mistakes,
@@ -107,6 +108,17 @@ def figures(store, now: float | None = None) -> dict:
                     "source": e["detail"].get("source", "")}
                    for e in events[-RECENT:]][::-1],
     }
+
+
+def weakness(summary: dict, attempts: int, fails: int, hints: int, budget_seconds: float) -> float:
+    """How weak the learner is at a drill, from its graded attempts: 0 for one never graded pass or
+    fail (nothing is known yet), else the share of attempts that failed, more while it is not
+    passed, and more for each hint, a solution seen and a best time over budget."""
+    if not attempts:
+        return 0.0
+    over = summary["best"] is not None and summary["best"] > budget_seconds
+    return round(fails / attempts + 0.5 * (summary["status"] != "passed") + 0.2 * hints
+                 + 0.5 * summary["revealed"] + 0.3 * over, 3)
 
 
 def event_name(e: dict) -> str:

@@ -506,20 +506,32 @@ class Store:
         return n
 
     def summary(self) -> dict[str, dict]:
-        """Per drill: status (attempted / passed), best time to pass, attempts, hints, revealed."""
+        """Per drill with anything recorded: status, best time to pass, checks, hints shown, revealed.
+
+        The status says what happened, no more: "started" (started, hinted or its solution seen, but
+        never graded pass or fail), "attempted" (graded, never passed), "passed". A check of the
+        untouched stub (todo) is not an attempt. `hints` is how many of the drill's hints have been
+        shown: they come in order, so it is the most asked for between two resets."""
         out: dict[str, dict] = {}
+        since_reset: dict[str, int] = {}
         for e in self.events():
-            s = out.setdefault(e["drill"], {"status": "attempted", "best": None, "checks": 0,
+            s = out.setdefault(e["drill"], {"status": "started", "best": None, "checks": 0,
                                             "passes": 0, "hints": 0, "revealed": False, "last": None})
             s["last"] = e["ts"]
             if e["kind"] == "check":
                 if not e["detail"].get("repeat"):
                     s["checks"] += 1
+                if e["status"] == "fail" and s["status"] == "started":
+                    s["status"] = "attempted"
                 if e["status"] == "pass":
                     s["status"], s["passes"] = "passed", s["passes"] + 1
                     if e["elapsed"] is not None and (s["best"] is None or e["elapsed"] < s["best"]):
                         s["best"] = e["elapsed"]
-            s["hints"] += e["kind"] == "hint"
+            elif e["kind"] == "reset":
+                since_reset[e["drill"]] = 0
+            elif e["kind"] == "hint":
+                since_reset[e["drill"]] = since_reset.get(e["drill"], 0) + 1
+                s["hints"] = max(s["hints"], since_reset[e["drill"]])
             s["revealed"] |= e["kind"] == "reveal"
         return out
 

@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -49,17 +50,47 @@ def test_list_piped_is_one_tab_separated_line_per_drill():
     assert softmax[1:8] == ["Softmax", "手撕softmax", "basics", "easy", "5", "new", ""]
 
 
-@pytest.mark.parametrize("width", [80, 100, 160])
-def test_list_fits_the_terminal_without_breaking_a_word(width):
+def whole_titles_missing(text: str, infos) -> list[str]:
+    """The titles (English or Chinese) that do not appear whole on one line of `text`."""
+    lines = text.splitlines()
+    return [t for i in infos for t in (i.title, i.zh) if not any(t in line for line in lines)]
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 160])
+def test_list_fits_the_terminal_measured_in_cells_without_breaking_a_word(width):
     infos = registry.drills().values()
     text = rendered(cli.drills_table(infos, {}, width), width)
     lines = text.splitlines()
-    assert max(len(line.rstrip()) for line in lines) <= width
+    assert max(cell_len(line) for line in lines) <= width          # a Chinese character takes two cells
+    assert not [line for line in lines if line != line.rstrip()]
     words = {w for line in lines for w in line.split()}
     for info in infos:
         assert f"  {info.id} " in text
         for word in info.title.split() + re.findall(r"[A-Za-z0-9()]+", info.zh):
             assert any(word in w for w in words), f"{word!r} of {info.id} was broken: \n{text}"
+    if width >= 80:
+        assert not whole_titles_missing(text, infos), text
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_list_in_an_80_column_terminal_keeps_every_title_whole_on_one_line(drill_home):
+    from tests.test_mock import Terminal, wait_for
+    drill("start", "flash_attention_backward")
+    infos = registry.drills().values()
+    last = list(infos)[-1]
+    term = Terminal(drill_home, width=80, height=40)
+    screen = lambda: term.run("capture-pane", "-p", "-t", "t", "-S", "-1000").stdout    # the lines as shown
+    try:
+        term.open("list")
+        wait_for(lambda: last.zh in screen(), 60, "drill list", term)
+        shown = screen()
+    finally:
+        term.close()
+    assert not whole_titles_missing(shown, infos), shown
+    assert max(cell_len(line) for line in shown.splitlines()) <= 80
+    row = next(line for line in shown.splitlines() if line.startswith("  flash_attention_backward "))
+    assert row.split()[-1] == "started"
+    assert "FlashAttention反向传播" in shown
 
 
 def test_list_does_not_import_torch():
@@ -197,8 +228,134 @@ def test_solution_is_shown_and_recorded_and_progress_lists_it():
     result = drill("solution", "softmax")
     assert result.exit_code == 0 and "amax" in result.output
     progress = drill("progress").output
-    row = next(line for line in progress.splitlines() if "softmax" in line and "attempted" in line)
+    row = next(line for line in progress.splitlines() if "softmax" in line and "started" in line)
     assert "seen" in row
+
+
+def test_solution_piped_is_the_file_under_its_title_and_says_it_was_recorded(drill_home):
+    info = registry.get("softmax")
+    done = subprocess.run([sys.executable, str(registry.ROOT / "cli.py"), "solution", "softmax"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=registry.ROOT,
+                          env=dict(os.environ, DRILL_HOME=str(drill_home), COLUMNS="80"))
+    assert done.returncode == 0, done.stderr
+    first, *code = done.stdout.splitlines()
+    assert info.title in first and info.zh in first and first.startswith("# softmax")
+    assert "\n".join(code) == info.reference.read_text().rstrip()      # the file as it is: no numbers, no padding
+    assert not [line for line in done.stdout.splitlines() if line != line.rstrip()]
+    compile(done.stdout, "solution.py", "exec")                          # > a file, it is Python
+    assert "recorded as seen" in done.stderr.lower()
+    assert [e["kind"] for e in Store(store_path()).events()] == ["reveal"]
+
+
+def run_hints(n: int) -> list[str]:
+    return [drill("hint", "softmax").stdout for _ in range(n)]
+
+
+def test_hints_past_the_last_show_it_again_and_count_nothing_more(drill_home):
+    hints = registry.get("softmax").hints
+    shown = run_hints(len(hints) + 2)
+    last = f"hint {len(hints)}/{len(hints)}"
+    assert last in shown[len(hints) - 1] and "That was the last hint" in shown[len(hints) - 1]
+    for again in shown[len(hints):]:
+        assert last in again and "No more hints" in again and f"hint {len(hints) + 1}" not in again
+    assert sum(e["kind"] == "hint" for e in Store(store_path()).events()) == len(hints)
+    softmax = json.loads(drill("progress", "--json").stdout)["per_drill"][0]
+    assert softmax["hints"] == len(hints)
+    for _ in range(3):                                    # a store written before this rule: still at most all
+        Store(store_path()).record("hint", "softmax")
+    assert json.loads(drill("progress", "--json").stdout)["per_drill"][0]["hints"] == len(hints)
+
+
+def test_progress_counts_hints_shown_since_a_reset_not_every_ask(drill_home):
+    hints = registry.get("softmax").hints
+    drill("start", "softmax")
+    run_hints(2)
+    drill("reset", "softmax")
+    run_hints(1)                                          # the first hint again: no new hint seen
+    assert json.loads(drill("progress", "--json").stdout)["per_drill"][0]["hints"] == min(2, len(hints))
+
+
+def test_started_attempted_passed_and_weakest_mean_what_they_say(drill_home):
+    drill("start", "softmax")                             # started, never checked
+    drill("start", "rope")
+    store = Store(store_path())
+    store.record("check", "rope", status="todo", digest="stub")           # the stub checked: not an attempt
+    drill("start", "gqa")
+    store.record("check", "gqa", status="fail", failed=["values"], digest="a")
+    drill("start", "top_p")
+    store.record("check", "top_p", status="fail", failed=["values"], digest="b")
+    store.record("check", "top_p", status="pass", digest="c")
+    drill("hint", "layernorm")                            # a hint, never started nor checked
+
+    figures = json.loads(drill("progress", "--json").stdout)
+    rows = {d["id"]: (d["status"], d["attempts"]) for d in figures["per_drill"]}
+    assert rows == {"softmax": ("started", 0), "rope": ("started", 0), "gqa": ("attempted", 1),
+                    "top_p": ("passed", 2), "layernorm": ("started", 0)}
+    assert (figures["started"], figures["attempted"], figures["passed"]) == (5, 2, 1)
+    assert figures["weakest"] == ["gqa", "top_p"]         # only drills with failing attempts
+    assert figures["topics"]["basics"]["attempted"] == 0 and figures["topics"]["attention"]["attempted"] == 1
+
+    shown = drill("progress").stdout
+    assert re.search(r"^softmax\s+started\s+0\s", shown, re.M), shown
+    assert re.search(r"^gqa\s+attempted\s+1\s", shown, re.M), shown
+    assert "weakest: gqa, top_p" in shown
+    listed = dict(line.split("\t")[::6] for line in drill("list").stdout.splitlines())
+    assert (listed["softmax"], listed["gqa"], listed["top_p"], listed["adamw"]) == (
+        "started", "attempted", "passed", "new")
+
+
+def test_started_only_drills_are_not_the_weakest_nor_nothing_yet(drill_home):
+    drill("start", "softmax")
+    shown = drill("progress").stdout
+    assert "Nothing yet" not in shown and "weakest: none yet" in shown
+
+
+def fake_editor(folder, name: str):
+    """An editor command on PATH that writes the arguments it was given to folder/<name>.args."""
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" > '{folder / (name + '.args')}'\n")
+    path.chmod(0o755)
+    return folder / (name + ".args")
+
+
+@pytest.mark.parametrize("env, opened, args", [
+    ({"EDITOR": "code --wait"}, "code", "--wait"),
+    ({"EDITOR": "code --wait", "VISUAL": "subl -n -w"}, "subl", "-n -w"),           # VISUAL first
+    ({"EDITOR": "'my editor' --new-window"}, "my editor", "--new-window"),          # quoted as a shell quotes
+    ({"EDITOR": "", "VISUAL": "  "}, "vi", ""),                                      # set to nothing: unset
+])
+def test_start_edit_opens_the_editor_command_as_a_shell_splits_it(drill_home, tmp_path, monkeypatch, env, opened,
+                                                                  args):
+    bin_ = tmp_path / "bin"
+    written = {name: fake_editor(bin_, name) for name in ("code", "subl", "my editor", "vi")}
+    monkeypatch.setenv("PATH", str(bin_))
+    for name in ("EDITOR", "VISUAL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = drill("start", "softmax", "--edit")
+    assert result.exit_code == 0, result.output
+    path = drill_home / "workspace" / "softmax.py"
+    assert written[opened].read_text().splitlines() == [*args.split(), str(path)]
+    assert [name for name, w in written.items() if w.exists()] == [opened]
+
+
+@pytest.mark.parametrize("env, said", [
+    ({"EDITOR": "code --wait"}, "'code' is not a command on PATH"),
+    ({"EDITOR": ""}, "neither $VISUAL nor $EDITOR is set, and 'vi' is not"),
+    ({"VISUAL": "code 'unclosed"}, "a shell cannot split"),
+])
+def test_start_edit_without_a_usable_editor_says_so_in_one_sentence(drill_home, tmp_path, monkeypatch, env, said):
+    (tmp_path / "empty").mkdir()
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    for name in ("EDITOR", "VISUAL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    message = one_sentence(drill("start", "softmax", "--edit"))
+    assert said in message and "VISUAL or EDITOR" in message
+    assert not (drill_home / "workspace" / "softmax.py").exists()          # nothing half done
 
 
 def test_drill_home_moves_all_state(tmp_path, monkeypatch):

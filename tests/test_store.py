@@ -289,7 +289,7 @@ def test_commands_that_only_read_work_on_a_read_only_home_and_the_others_say_so(
     assert drill(home, "report", "--html", page, read_only=home).returncode == 0 and page.exists()
     for where in (home, home / "progress.sqlite3"):                # the whole home, or the store alone
         progress = drill(home, "progress", "--json", read_only=where)
-        assert progress.returncode == 0 and json.loads(progress.stdout)["attempted"] == 2, progress.stderr
+        assert progress.returncode == 0 and json.loads(progress.stdout)["started"] == 2, progress.stderr
     for command in (["start", "softmax"], ["reset", "softmax"], ["mock"]):          # they must write: exit 2
         result = drill(home, *command, read_only=home)
         assert result.returncode == 2, (command, result.stdout + result.stderr)
@@ -310,12 +310,12 @@ def test_a_read_only_home_shows_what_a_writer_has_not_merged_yet_and_a_missing_s
         assert (home / "progress.sqlite3-wal").stat().st_size > 0
         progress = drill(home, "progress", "--json", read_only=home)
         assert progress.returncode == 0, progress.stdout + progress.stderr
-        assert json.loads(progress.stdout)["attempted"] == 3                # rope, still in the log
+        assert json.loads(progress.stdout)["started"] == 3                # rope, still in the log
     finally:
         writer.close()
     (home / "progress.sqlite3").unlink()
     progress = drill(home, "progress", "--json", read_only=home)
-    assert progress.returncode == 0 and json.loads(progress.stdout)["attempted"] == 2
+    assert progress.returncode == 0 and json.loads(progress.stdout)["started"] == 2
     told = " ".join(progress.stderr.split())      # a long temporary path may wrap the sentence
     assert "missing" in told and "nothing was restored" in told
     assert not (home / "progress.sqlite3").exists()
@@ -338,7 +338,7 @@ def test_a_damaged_store_is_repaired_on_first_use_and_the_learner_told(home):
     before = with_history(home)
     damaged(home / "progress.sqlite3")
     progress = drill(home, "progress", "--json")
-    assert progress.returncode == 0 and json.loads(progress.stdout)["attempted"] == 2
+    assert progress.returncode == 0 and json.loads(progress.stdout)["started"] == 2
     told = progress.stderr.replace("\n", " ")
     assert "damaged" in told and "kept as" in told and "was restored" in told and time.strftime("%Y-%m-%d") in told
     learner(home, CORRECT)
