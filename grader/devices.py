@@ -7,7 +7,9 @@ that reads values (`if total_norm > max_norm:`, `.item()`, boolean indexing) can
 then a CPU run follows each tensor's provenance instead: on the input's device (the inputs, the
 module's parameters, whatever is made from them or with `device=x.device`) or on a fixed one
 (`torch.ones(S, S)` without `device=`), and an operation mixing the two fails as it would on a GPU.
-The check is never skipped for want of a way to run."""
+A distributed entry's ranks run gloo, which takes no meta tensors: each rank follows provenance
+(RankProvenance), counting only what the learner's code makes. The check is never skipped for want
+of a way to run."""
 from __future__ import annotations
 
 import os
