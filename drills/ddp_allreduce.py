@@ -22,6 +22,8 @@ runs forward and backward on its own equal share of the batch; after `finish()`,
   zeros, and its bucket is still all-reduced: the other ranks wait for it. Every parameter has a
   `.grad` after `finish()`. Then get ready for the next step (the caller sets `p.grad = None`
   between steps, and the hooks fire again).
+- Every tensor you make (a bucket's buffer, a missing gradient's zeros) is on the params' device:
+  `torch.zeros_like(p)`, `torch.zeros(n, device=p.device)`; nothing on a fixed device.
 - Graded on 2 and 3 ranks over two steps: the gradients, the number and sizes of the all_reduce
   calls in order, how many were launched before backward returned, and that they are async.
 

@@ -23,6 +23,8 @@ ranks compute exactly the unsharded MLP
   is the matching slice of the unsharded MLP's (fc2_bias's whole). So wrap the two communications
   in torch.autograd.Functions (identity forward / all-reduce backward before fc1; all-reduce
   forward / identity backward after fc2): a bare dist.all_reduce is invisible to autograd.
+- Every tensor you make (a buffer for a collective) is on x's device (`device=x.device`,
+  `torch.*_like`); nothing on a fixed device.
 - Every rank gets the same upstream gradient; the grader compares each rank's output and
   gradients with the unsharded MLP's on the same inputs, at 2 to 4 ranks.
 

@@ -26,6 +26,8 @@ that is already initialised (`dist.get_rank()`, `dist.get_world_size()`), ZeRO-s
 - Memory, measured after step() by the tensors your object keeps (everything reachable from its
   attributes; a view counts as the whole tensor it views; tensors of one element are free): at
   most 3 shards' worth (3 * sum of s), not counting the params passed in at stages 1 and 2.
+- Every tensor you make (moments, buffers for the collectives) is on the params' device:
+  `torch.zeros(s, device=p.device)`, `t.new_empty(n)`; nothing on a fixed device.
 - Graded on 2 and 3 ranks over several steps: after each step every rank's full_params() equals
   single-process torch.optim.AdamW's on the whole batch, plus the rules above.
 

@@ -7,9 +7,13 @@ that reads values (`if total_norm > max_norm:`, `.item()`, boolean indexing) can
 then a CPU run follows each tensor's provenance instead: on the input's device (the inputs, the
 module's parameters, whatever is made from them or with `device=x.device`) or on a fixed one
 (`torch.ones(S, S)` without `device=`), and an operation mixing the two fails as it would on a GPU.
-The check is never skipped for want of a way to run."""
+A distributed entry's ranks run gloo, which takes no meta tensors: each rank follows provenance
+(RankProvenance), counting only what the learner's code makes. The check is never skipped for want
+of a way to run."""
 from __future__ import annotations
 
+import os
+import sys
 import weakref
 
 import torch
@@ -25,6 +29,7 @@ MIXING = ("same device", "two devices", "not compiled with cuda", "found at leas
 FIXED = "tensor created on a hard-coded device"
 ADVICE = "make it with device=x.device (or torch.*_like, x.new_*), or move it with .to(x.device)"
 META = torch.device("meta")
+SHAPE_ONLY = {"view_as", "reshape_as", "expand_as"}          # the other tensor gives its shape alone
 LENIENT = {"__getitem__", "__setitem__", "index", "index_put", "index_put_", "_index_put_impl_"}
 
 
@@ -47,12 +52,13 @@ def generator_on(g: torch.Generator, device: str):
 def checks(eg, which: str):
     """The device checks for `which`: auto (the real accelerators, else the emulation), all (both),
     cuda or mps (that one), emulated (the emulation alone, whatever is present), cpu (none)."""
-    real = available()
+    real = [] if eg.entry.ranks else available()        # the ranks' gloo group runs on the CPU: emulated
     if which == "cpu":
         yield eg.check("device", SKIPPED, "--device cpu")
         return
     if which in ("cuda", "mps") and which not in real:
-        yield eg.check(f"device {which}", SKIPPED, f"no {which} device on this machine")
+        why = "the ranks' process group runs on the CPU" if eg.entry.ranks else f"no {which} device on this machine"
+        yield eg.check(f"device {which}", SKIPPED, why)
         return
     targets = [which] if which in ("cuda", "mps") else [] if which == "emulated" else real
     for device in targets:
@@ -150,19 +156,30 @@ class Provenance(TorchFunctionMode):
     """Follows, on a CPU run, whether each tensor would live on the input's device or on a fixed
     one. Tensors it has not seen made (constants built when the file was imported) are fixed."""
 
-    def __init__(self, on_device):
+    UNSEEN = False                       # the label of a tensor never seen made
+
+    def __init__(self, on_device, fixed=()):
         super().__init__()
         self.labels: dict[int, tuple] = {}
         self.problem = ""
         for t in on_device:
             self.mark(t, True)
+        for t in fixed:
+            self.mark(t, False)
 
     def mark(self, t: torch.Tensor, on_device: bool) -> None:
         self.labels[id(t)] = (weakref.ref(t), on_device)
 
+    def seen(self, t: torch.Tensor) -> bool:
+        ref, _ = self.labels.get(id(t), (None, False))
+        return ref is not None and ref() is t
+
     def on_device(self, t: torch.Tensor) -> bool:
-        ref, label = self.labels.get(id(t), (None, False))
-        return label if ref is not None and ref() is t else False
+        return self.labels[id(t)][1] if self.seen(t) else self.UNSEEN
+
+    def made(self, name: str, label: bool) -> bool:
+        """The label of what `name` gives: `label`, from how it was asked for and its operands."""
+        return label
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = dict(kwargs or {})
@@ -185,20 +202,25 @@ class Provenance(TorchFunctionMode):
                     asked = self.on_device(a)
             if name in ("cuda", "cpu"):
                 asked = False
-        tensors = flat_tensors([args, kwargs])
+        tensors = flat_tensors(args[:1] if name in SHAPE_ONLY else [args, kwargs])
         big = [t for t in tensors if t.dim() > 0]
         inside = any(self.on_device(t) for t in tensors)
         fixed = [t for t in big if not self.on_device(t)]
         if inside and fixed and name not in LENIENT and name not in ("to", "cuda", "cpu") and not self.problem:
             shapes = ", ".join(str(tuple(t.shape)) for t in fixed[:2])
-            self.problem = (f"on a non-CPU device `{name}` would mix the input's device with tensors of shape "
+            what = getattr(getattr(func, "__self__", None), "__name__", "")
+            shown = f"setting `.{what}`" if name == "__set__" and what else f"`{name}`"
+            self.problem = (f"on a non-CPU device {shown} would mix the input's device with tensors of shape "
                             f"{shapes} made on a fixed device; {ADVICE}")
-        out = func(*args, **kwargs)
-        label = asked if asked is not None else inside
+        out = self.call(name, func, args, kwargs)
+        label = self.made(name, asked if asked is not None else inside)
         for t in flat_tensors(out):
-            if id(t) not in self.labels or not self.on_device(t):
-                self.mark(t, label or self.on_device(t))
+            if not self.seen(t) or not self.on_device(t):
+                self.mark(t, label)
         return out
+
+    def call(self, name: str, func, args, kwargs):
+        return func(*args, **kwargs)
 
 
 def by_provenance(eg, case) -> str:
@@ -223,3 +245,98 @@ def by_provenance(eg, case) -> str:
     if fixed:
         return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
     return ""
+
+
+# ---- the distributed entries: provenance followed on every rank -----------------------------------
+
+GRADER = os.path.dirname(os.path.abspath(__file__))
+INTERNAL = (os.path.dirname(torch.__file__), os.path.dirname(os.__file__), "<")
+AUTOGRAD_RUNS = {"backward", "grad"}
+
+
+def learners_frame() -> bool:
+    """Whether the code that called the torch function being followed is the learner's: the nearest
+    frame outside torch, the standard library and this file is not the grader's (a declaration's
+    run, kit's helpers, a classic mistake written in a declaration)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith(INTERNAL) and name != __file__:
+            return not name.startswith(GRADER)
+        frame = frame.f_back
+    return False
+
+
+class RankProvenance(Provenance):
+    """Provenance on a rank, around the declaration's run: the grader's code and autograd make
+    tensors there too, so a tensor counts as made on a fixed device only when the learner's code made
+    it so (a factory call from the learner's frames without device=, or from such a tensor); tensors
+    never seen made (the harness's, autograd's gradients) are on the input's device, but for the
+    constants of the learner's file. Collectives are torch functions: one that mixes the two devices
+    is named like any other operation, and its output tensors, written in place, keep their own
+    label. Backward runs under the mode too, so gradient hooks and custom backward functions are
+    followed."""
+
+    UNSEEN = True
+
+    def made(self, name: str, label: bool) -> bool:
+        return label or not learners_frame()
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if getattr(func, "__name__", "") == "__get__" and getattr(func, "__self__", None) is not \
+                torch._C.TensorBase.device:
+            out = func(*args, **(kwargs or {}))          # an attribute (.grad, .data) keeps its own label
+            if isinstance(out, torch.Tensor) and not self.seen(out):
+                self.mark(out, not args or not isinstance(args[0], torch.Tensor) or self.on_device(args[0]))
+            return out
+        return super().__torch_function__(func, types, args, kwargs)
+
+    def call(self, name: str, func, args, kwargs):
+        engine = getattr(torch.autograd, "_engine_run_backward", None)
+        if name not in AUTOGRAD_RUNS or engine is None:
+            return func(*args, **kwargs)
+
+        def followed(*a, **k):           # the engine runs the hooks and backward functions in this thread
+            with self:
+                return engine(*a, **k)
+        torch.autograd._engine_run_backward = followed
+        try:
+            return func(*args, **kwargs)
+        finally:
+            torch.autograd._engine_run_backward = engine
+
+
+def constants(ns) -> list[torch.Tensor]:
+    """The tensors at the top level of the learner's file (made when it was imported)."""
+    try:
+        values = list(vars(ns).values())
+    except TypeError:
+        return []
+    return flat_tensors([v for v in values if isinstance(v, (torch.Tensor, list, tuple, dict))])
+
+
+def provenance_on_rank(run_one, impl, case, ns) -> str:
+    """A rank's job: the declaration's run followed by provenance; the first problem ('' when none)."""
+    mode = RankProvenance(flat_tensors([case.args, case.kwargs]), fixed=constants(ns))
+    with mode:
+        out = run_one(impl, case, ns)
+    if mode.problem:
+        return mode.problem
+    fixed = [t for t in flat_tensors(out) if not mode.on_device(t)]
+    if fixed:
+        return f"an output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
+    return ""
+
+
+def on_ranks(eg, case) -> str:
+    """The emulated device run of a distributed entry: every rank follows provenance; the first
+    problem found, with its rank."""
+    from grader import distributed
+    try:
+        with learner_code(eg.g.call_limit):
+            impl = eg.runner.build(eg.runner.ns, case)
+            problems = distributed.run(eg.entry.ranks(case), provenance_on_rank, eg.entry.run, impl,
+                                       copy_case(case), eg.runner.ns)
+    except Exception:
+        return ""                        # the value checks report what the learner's code raised, or its hang
+    return next((f"on rank {r}, {p}" for r, p in enumerate(problems) if p), "")

@@ -838,6 +838,8 @@ class EntryGrading:
 
     def here_device(self, case: Case):
         """What the emulated device run finds wrong on case ('' when nothing)."""
+        if self.entry.ranks:
+            return devices.on_ranks(self, case)         # gloo runs no meta tensors: provenance on each rank
         problem = devices.on_meta(self, case)
         return devices.by_provenance(self, case) if problem is None else problem
 

@@ -154,5 +154,4 @@ DRILL = Drill(entries=[Entry(
                 "missing gradients as zeros)", error="the ranks hang"),
     ],
     grad=False,
-    device=False,
 )], max_examples=5)

@@ -158,5 +158,4 @@ DRILL = Drill(entries=[Entry(
                 "fc1 splits dim 0 and row-parallel fc2 splits dim 1", error="cut along the wrong dim"),
     ],
     grad=False,                  # the gradients are computed on the ranks and compared as outputs
-    device=False,                # gloo on CPU
 )], max_examples=5)

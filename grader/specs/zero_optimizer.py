@@ -21,13 +21,13 @@ META = dict(title="ZeRO optimizer", zh="ZeRO优化器", topic="distributed", dif
             minutes=40, oracle="torch.optim.AdamW on the whole batch in one process")
 HINTS = [
     "s = -(-p.numel() // N); the padded flat view is F.pad(p.reshape(-1), (0, s * N - p.numel())) and rank r "
-    "owns [r * s, (r + 1) * s). exp_avg and exp_avg_sq are torch.zeros(s) per param: only your shard.",
+    "owns [r * s, (r + 1) * s). exp_avg and exp_avg_sq are torch.zeros(s, device=p.device) per param: only your shard.",
     "step(): average first. Stage 1: all_reduce the padded flat gradient, take your slice, / N. Stages 2-3: "
-    "out = torch.empty(s); dist.reduce_scatter_tensor(out, padded_grad); out /= N.",
+    "out = g.new_empty(s); dist.reduce_scatter_tensor(out, padded_grad); out /= N.",
     "AdamW on the shard exactly as torch: p.mul_(1 - lr * wd); m.mul_(b1).add_(g, alpha=1 - b1); "
     "v.mul_(b2).addcmul_(g, g, value=1 - b2); "
     "p.addcdiv_(m, (v / (1 - b2 ** t)).sqrt() + eps, value=-lr / (1 - b1 ** t)).",
-    "Stages 1-2: full = torch.empty(s * N); dist.all_gather_into_tensor(full, shard); "
+    "Stages 1-2: full = shard.new_empty(s * N); dist.all_gather_into_tensor(full, shard); "
     "param.copy_(full[:numel].view(shape)) - or the other ranks' parts stay stale. Stage 3 keeps self.shards and "
     "full_params() does that gather into new tensors.",
 ]
@@ -98,15 +98,15 @@ def zero_like(*, mean=True, whole_states=False, floor=False, regather=True, redu
         def __init__(self, params, stage, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):
             self.stage, self.lr, self.betas, self.eps, self.wd = stage, lr, betas, eps, weight_decay
             self.r, self.n = dist.get_rank(), dist.get_world_size()
-            self.shapes = [p.shape for p in params]
+            self.shapes, self.device = [p.shape for p in params], params[0].device
             self.s = [p.numel() // self.n if floor else -(-p.numel() // self.n) for p in params]
             self.keep = stage < 3 or not shard_params
             self.params = params if self.keep else None
             self.shards = None if self.keep else [self.flat(p, i)[self.part(i)].clone() for i, p in enumerate(params)]
             self.tails = [p.reshape(-1)[s * self.n:].clone() for p, s in zip(params, self.s)]   # floor: no rank's
             size = [p.numel() if whole_states else s for p, s in zip(params, self.s)]
-            self.exp_avg = [torch.zeros(z) for z in size]
-            self.exp_avg_sq = [torch.zeros(z) for z in size]
+            self.exp_avg = [torch.zeros(z, device=self.device) for z in size]
+            self.exp_avg_sq = [torch.zeros(z, device=self.device) for z in size]
             self.t = 0
 
         def flat(self, t, i):
@@ -118,7 +118,7 @@ def zero_like(*, mean=True, whole_states=False, floor=False, regather=True, redu
             return slice(self.r * self.s[i], (self.r + 1) * self.s[i])
 
         def gather(self, shard, i):
-            full = torch.empty(self.s[i] * self.n)
+            full = shard.new_empty(self.s[i] * self.n)
             dist.all_gather_into_tensor(full, shard.contiguous())
             full = torch.cat([full, self.tails[i]])[:self.shapes[i].numel()]
             return full.view(self.shapes[i])
@@ -137,7 +137,7 @@ def zero_like(*, mean=True, whole_states=False, floor=False, regather=True, redu
                     dist.all_reduce(flat)
                     g = flat if whole_states else flat[self.part(i)]
                 else:
-                    g = torch.empty(self.s[i])
+                    g = flat.new_empty(self.s[i])
                     dist.reduce_scatter_tensor(g, flat)
                 if mean:
                     g = g / self.n
@@ -203,5 +203,4 @@ DRILL = Drill(entries=[Entry(
                 like=zero_like(shard_params=False)),
     ],
     grad=False,
-    device=False,
 )], max_examples=5)

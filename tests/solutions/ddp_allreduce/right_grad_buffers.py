@@ -16,11 +16,11 @@ class DDPGradSync:
             numel += params[i].numel()
             size += params[i].numel() * 4
             if size >= bucket_bytes:
-                self.buffers.append(torch.zeros(numel))
+                self.buffers.append(torch.zeros(numel, device=params[0].device))
                 self.members.append(members)
                 members, size, numel = [], 0, 0
         if members:
-            self.buffers.append(torch.zeros(numel))
+            self.buffers.append(torch.zeros(numel, device=params[0].device))
             self.members.append(members)
         self.count = [0] * len(self.buffers)
         self.works = []

@@ -24,7 +24,7 @@ class ZeroAdamW:
         self.count = 0
 
     def _whole(self, shard, shape):
-        out = torch.empty(shard.numel() * self.n)
+        out = shard.new_empty(shard.numel() * self.n)
         dist.all_gather_into_tensor(out, shard)
         numel = 1
         for d in shape:

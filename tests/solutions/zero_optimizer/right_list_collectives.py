@@ -11,20 +11,21 @@ class ZeroAdamW:
         self.stage, self.lr, self.eps, self.wd = stage, lr, eps, weight_decay
         self.beta1, self.beta2 = betas
         self.rank, self.n = dist.get_rank(), dist.get_world_size()
+        self.device = params[0].device
         self.meta = [(p.shape, p.numel(), math.ceil(p.numel() / self.n)) for p in params]
         self.params = params if stage < 3 else []
         self.master = []
         for p, (_, numel, s) in zip(params, self.meta):
-            flat = torch.zeros(s * self.n)
+            flat = torch.zeros(s * self.n, device=self.device)
             flat[:numel] = p.reshape(-1)
             self.master.append(flat[self.rank * s:(self.rank + 1) * s].clone())
-        self.exp_avg = [torch.zeros(s) for _, _, s in self.meta]
-        self.exp_avg_sq = [torch.zeros(s) for _, _, s in self.meta]
+        self.exp_avg = [torch.zeros(s, device=self.device) for _, _, s in self.meta]
+        self.exp_avg_sq = [torch.zeros(s, device=self.device) for _, _, s in self.meta]
         self.t = 0
 
     def _gather(self, i):
         shape, numel, s = self.meta[i]
-        pieces = [torch.empty(s) for _ in range(self.n)]
+        pieces = [torch.empty(s, device=self.device) for _ in range(self.n)]
         dist.all_gather(pieces, self.master[i])
         return torch.cat(pieces)[:numel].reshape(shape)
 
@@ -38,13 +39,13 @@ class ZeroAdamW:
         c1, c2 = 1 - self.beta1 ** self.t, 1 - self.beta2 ** self.t
         for i, grad in enumerate(grads):
             shape, numel, s = self.meta[i]
-            flat = torch.zeros(s * self.n)
+            flat = torch.zeros(s * self.n, device=self.device)
             flat[:numel] = grad.reshape(-1)
             if self.stage == 1:
                 dist.all_reduce(flat)
                 g = flat[self.rank * s:(self.rank + 1) * s] / self.n
             else:
-                g = torch.empty(s)
+                g = torch.empty(s, device=self.device)
                 dist.reduce_scatter(g, list(flat.chunk(self.n)))
                 g = g / self.n
             m, v, p = self.exp_avg[i], self.exp_avg_sq[i], self.master[i]

@@ -12,18 +12,19 @@ class ZeroAdamW:
     def __init__(self, params, stage, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):
         self.stage, self.lr, self.betas, self.eps, self.wd = stage, lr, betas, eps, weight_decay
         self.rank, self.world = dist.get_rank(), dist.get_world_size()
+        self.device = params[0].device
         self.shapes = [p.shape for p in params]
         self.sizes = [p.numel() // self.world for p in params]
         self.tails = [p.reshape(-1)[s * self.world:].clone() for p, s in zip(params, self.sizes)]
         self.params = params if stage < 3 else None
         self.shards = None if stage < 3 else [p.reshape(-1)[self.rank * s:(self.rank + 1) * s].clone()
                                               for p, s in zip(params, self.sizes)]
-        self.exp_avg = [torch.zeros(s) for s in self.sizes]
-        self.exp_avg_sq = [torch.zeros(s) for s in self.sizes]
+        self.exp_avg = [torch.zeros(s, device=self.device) for s in self.sizes]
+        self.exp_avg_sq = [torch.zeros(s, device=self.device) for s in self.sizes]
         self.t = 0
 
     def gather(self, i, shard):
-        out = torch.empty(self.sizes[i] * self.world)
+        out = shard.new_empty(self.sizes[i] * self.world)
         dist.all_gather_into_tensor(out, shard)
         return torch.cat([out, self.tails[i]]).view(self.shapes[i])
 
@@ -42,7 +43,7 @@ class ZeroAdamW:
                 dist.all_reduce(flat)
                 mine = flat[self.rank * s:(self.rank + 1) * s] / self.world
             else:
-                mine = torch.empty(s)
+                mine = flat.new_empty(s)
                 dist.reduce_scatter_tensor(mine, flat)
                 mine /= self.world
             p = self.shards[i] if self.stage == 3 else self.params[i].reshape(-1)[self.rank * s:(self.rank + 1) * s].clone()

@@ -15,8 +15,8 @@ class ZeroAdamW:
         self.shapes = [p.shape for p in params]
         self.sizes = [-(-p.numel() // self.world) for p in params]   # numel padded to a multiple of N, / N
         self.params = params                                         # kept whole at every stage
-        self.exp_avg = [torch.zeros(size, dtype=p.dtype) for p, size in zip(params, self.sizes)]
-        self.exp_avg_sq = [torch.zeros(size, dtype=p.dtype) for p, size in zip(params, self.sizes)]
+        self.exp_avg = [torch.zeros(size, dtype=p.dtype, device=p.device) for p, size in zip(params, self.sizes)]
+        self.exp_avg_sq = [torch.zeros(size, dtype=p.dtype, device=p.device) for p, size in zip(params, self.sizes)]
         self.steps = 0
 
     def padded(self, t: torch.Tensor, size: int) -> torch.Tensor:

@@ -12,8 +12,8 @@ class ZeroAdamW:
     def __init__(self, params, stage, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):
         self.params, self.stage = params, stage
         self.lr, self.betas, self.eps, self.weight_decay = lr, betas, eps, weight_decay
-        self.exp_avg = [torch.zeros(p.numel()) for p in params]
-        self.exp_avg_sq = [torch.zeros(p.numel()) for p in params]
+        self.exp_avg = [torch.zeros_like(p.reshape(-1)) for p in params]
+        self.exp_avg_sq = [torch.zeros_like(p.reshape(-1)) for p in params]
         self.t = 0
 
     def full_params(self):

@@ -18,8 +18,8 @@ class ZeroAdamW:
             self.params = params                                     # whole on every rank, updated in place
         else:                                                        # stage 3: only this rank's shard stays
             self.shards = [self.own(p, size).clone() for p, size in zip(params, self.sizes)]
-        self.exp_avg = [torch.zeros(size, dtype=p.dtype) for p, size in zip(params, self.sizes)]
-        self.exp_avg_sq = [torch.zeros(size, dtype=p.dtype) for p, size in zip(params, self.sizes)]
+        self.exp_avg = [torch.zeros(size, dtype=p.dtype, device=p.device) for p, size in zip(params, self.sizes)]
+        self.exp_avg_sq = [torch.zeros(size, dtype=p.dtype, device=p.device) for p, size in zip(params, self.sizes)]
         self.steps = 0
 
     def padded(self, t: torch.Tensor, size: int) -> torch.Tensor:
