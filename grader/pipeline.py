@@ -729,14 +729,21 @@ class EntryGrading:
         else:
             yield self.check("no loop", PASS, f"{calls_s} torch calls whatever {spec.over}")
 
-    def here_work(self, case: Case):
-        """(torch calls, lines of the learner's file run) of the learner's entry on case."""
+    def measured(self, case: Case, measure, runs: int = 1):
+        """measure(run), where run() calls the learner's entry on a copy of case (at most `runs` times;
+        the copies are made before, so they are not the learner's work); what the learner's code
+        raised, said as the learner's."""
         try:
             with learner_code(self.g.call_limit):
                 impl = self.runner.build(self.runner.ns, case)
-                return work(lambda: self.runner.run(self.runner.ns, impl, copy_case(case)), [self.g.path])
+                copies = [copy_case(case) for _ in range(runs)]
+                return measure(lambda: self.runner.run(self.runner.ns, impl, copies.pop()))
         except Exception as e:
             raise LearnerRaised(e, self.g.path) from e
+
+    def here_work(self, case: Case):
+        """(torch calls, lines of the learner's file run) of the learner's entry on case."""
+        return self.measured(case, lambda run: work(run, [self.g.path]), runs=2)
 
     def work(self):
         spec = self.entry.work
@@ -758,13 +765,7 @@ class EntryGrading:
 
     def here_count(self, case: Case):
         """(elements made, multiply-adds) of the learner's entry on case."""
-        try:
-            with learner_code(self.g.call_limit):
-                impl = self.runner.build(self.runner.ns, case)
-                args = copy_case(case)                 # the copy of the inputs is not the learner's work
-                return count_work(lambda: self.runner.run(self.runner.ns, impl, args))
-        except Exception as e:
-            raise LearnerRaised(e, self.g.path) from e
+        return self.measured(case, count_work)
 
     def memory(self):
         spec = self.entry.memory
@@ -785,16 +786,11 @@ class EntryGrading:
     def here_largest(self, case: Case):
         """(the most elements one intermediate had, the operation that made it) while the learner's
         entry ran on case."""
-        watch = LargestIntermediate()
-        try:
-            with learner_code(self.g.call_limit):
-                impl = self.runner.build(self.runner.ns, case)
-                case = copy_case(case)          # the copy of the inputs is not the learner's
-                with watch:
-                    self.runner.run(self.runner.ns, impl, case)
-        except Exception as e:
-            raise LearnerRaised(e, self.g.path) from e
-        return watch.largest, watch.op
+        def largest(run):
+            with LargestIntermediate() as watch:
+                run()
+            return watch.largest, watch.op
+        return self.measured(case, largest)
 
     def inputs_unchanged(self):
         with_grad_on = list(self.runner.mutations)

@@ -195,7 +195,7 @@ def test_a_report_cut_short_is_an_error_not_a_pass(tmp_path):
     grading = server.Grading.__new__(server.Grading)
     grading.token, grading.buffer, grading.steps_open, grading.checks = "t", b"", [], 0
     grading.done, grading.why, grading.fault = False, "", False
-    grading.measure = lambda now: None            # no process to measure here
+    grading.measure, grading.used = (lambda now: None), 0.0       # no process to measure here
     sent = []
     grading.send = sent.append
     grading.feed(b't {"begin": "values"}\nforged {"done": 0}\nt {"done": 0}\n')
