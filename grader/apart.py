@@ -17,6 +17,7 @@ as a LearnerExit; in the warm grader, dying the same way, so the grader reports 
 from __future__ import annotations
 
 import builtins
+import gc
 import marshal
 import os
 import pickle
@@ -305,10 +306,29 @@ class Frames:
 
 # ---- the judge's side -----------------------------------------------------------------------
 
+WARM: list = []
+
+
+def warm_once() -> None:
+    """What the learner's side pays for the first time in a process (meta kernels, dispatch modes,
+    symbolic shapes: about 500 modules), paid once by the judge before it forks, so that no learner's
+    process pays it again."""
+    if WARM:
+        return
+    WARM.append(True)
+    import torch.fx.experimental.symbolic_shapes  # noqa: F401
+    from grader.guards import LargestIntermediate
+    x = torch.ones(2, 3, device="meta", requires_grad=True)
+    (torch.softmax(x @ torch.ones(3, 2, device="meta"), -1) * 2).sum()
+    with LargestIntermediate():
+        torch.ones(2) + 1
+
+
 class LearnerProcess:
     """The learner's process of one grading, seen from the judge."""
 
     def __init__(self, grading):
+        warm_once()
         to_learner, self.requests = os.pipe()
         self.answers, from_learner = os.pipe()
         self.token = secrets.token_bytes(16)
@@ -449,6 +469,7 @@ def serve(grading, requests: int, answers: int, token: bytes):
     me = os.getpid()
     code = 0
     try:
+        gc.freeze()                  # what the judge holds: never collected here, so its pages are not copied
         sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)    # the judge dies: so does this process
         CHILD[:] = [os.getppid()]
         grading.process = None                                      # here, everything runs here

@@ -52,13 +52,16 @@ class StopEntry(Stop):
 
 def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
           speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
-          database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS):
+          database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS,
+          apart: bool = True):
     """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`. The
-    learner's code runs in a process of its own (grader/apart.py); this one only judges."""
+    learner's code runs in a process of its own (grader/apart.py); this one only judges. apart=False
+    (the warm grader's warm-up on a reference, trusted code) runs everything here."""
     drill: Drill = loader.declaration(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
                 drill.max_examples if max_examples is None else max_examples, database, check_budget,
                 shrink_seconds)
+    g.apart = apart
     yield from g.events(device, speed_check)
 
 
@@ -76,6 +79,7 @@ class Grading:
         self.guard = BannedCalls(banned)
         self.entries: list[EntryGrading] = []
         self.multi = len(drill.entries) > 1
+        self.apart = True                                    # the learner's code in a process of its own
         self.process: apart.LearnerProcess | None = None     # where the learner's code runs
         self.here_entries: dict[str, EntryGrading] = {}      # in the learner's process: its side of each entry
 
@@ -178,7 +182,8 @@ class Grading:
     # ---- drill-level checks -------------------------------------------------------------------
 
     def load(self):
-        self.process = apart.LearnerProcess(self)
+        if self.apart:
+            self.process = apart.LearnerProcess(self)
         self.ask("load")
         yield Check("load", PASS, self.path)
 

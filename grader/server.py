@@ -60,7 +60,7 @@ def warm_grading(drill: str = WARM_DRILL, seed: int = 0, **options) -> None:
     if info is None:
         return
     try:
-        for _ in grade(drill, str(info.reference), seed=seed, device="emulated", **options):
+        for _ in grade(drill, str(info.reference), seed=seed, device="emulated", apart=False, **options):
             pass
     except Exception:
         pass                 # only a head start: a grader that cannot grade says so on the first check
