@@ -1,7 +1,7 @@
 """drill: practise writing ML components by hand, graded against a reference you can trust.
 
-The CLI parses and renders. Grading happens in the warm grader's processes (grader.client,
-grader.server, grader.sandbox); state lives in the progress store (grader.store) under DRILL_HOME."""
+The CLI parses and renders. Grading happens in the warm grader's processes (grader.runtime.client,
+grader.runtime.server, grader.runtime.sandbox); state lives in the progress store (grader.learner.store) under DRILL_HOME."""
 from __future__ import annotations
 
 import difflib
@@ -32,11 +32,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from grader import home, registry
-from grader.home import HomeError
-from grader.report import COLUMNS, clock
-from grader.result import ERROR, Check, Verdict
-from grader.store import Store, StoreError
+from grader.learner import home, registry
+from grader.learner.home import HomeError
+from grader.views.report import COLUMNS, clock
+from grader.engine.result import ERROR, Check, Verdict
+from grader.learner.store import Store, StoreError
 
 
 def plain_options() -> None:
@@ -406,7 +406,7 @@ def titled(title: str, columns: tuple[str, ...]) -> Table:
 
 def progress_view(f: dict, now: float | None = None) -> Group:
     """`drill progress`: the same figures, headings and formats as the HTML report."""
-    from grader import report
+    from grader.views import report
     now = now or time.time()
     rate = "–" if f["pass_rate"] is None else f"{f['pass_rate']:.0%}"
     head = (f"[bold]{f['passed']}/{f['drills']}[/] drills passed · [bold]{rate}[/] of {f['attempts']} attempts "
@@ -542,7 +542,7 @@ def check(drill_id: last_or("last started") = None,
           no_speed: Annotated[bool, typer.Option("--no-speed", help="Skip the speed check.")] = False,
           seed: Annotated[Optional[int], typer.Option(help="Repeat a run's random inputs.")] = None):
     """Grade your file: values, gradients, devices, banned calls, speed."""
-    from grader import client
+    from grader.runtime import client
     if device not in ("auto", "cpu", "cuda", "mps", "all"):
         raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}.")
     drill_id, info, path = target(drill_id, file)
@@ -591,7 +591,7 @@ EXIT_CODES = {"pass": 0, "fail": 1, "todo": 1, "error": 3}
 def next_step(drill_id: str, start: str = "drill start") -> str:
     """What to do after a pass: the next unseen drill of this topic, else a review that is due, else
     the next unseen drill anywhere; `start` is how it is started (`%drill start` in a notebook)."""
-    from grader import schedule
+    from grader.learner import schedule
     following = schedule.suggestions(store(), after=drill_id)
     if not following:
         return "[green]Every drill is started and no review is due: drill mock for an interview.[/]"
@@ -633,7 +633,7 @@ def record_check(s: Store, drill_id: str, verdict: Verdict, digest: str | None, 
     """Store the check and the review it earns (`detail`: more to keep with it, such as
     source="notebook"). Each distinct version of the file counts once as an attempt: returns False
     for a version checked before (recorded, not counted again)."""
-    from grader import schedule
+    from grader.learner import schedule
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     mistakes = {c.name: c.mistake for c in verdict.checks if c.mistake}
     hints = list(dict.fromkeys(c.hint for c in verdict.checks if c.hint))
@@ -652,7 +652,7 @@ def watch(drill_id: last_or("last started") = None,
 
     The grader stays warm between saves; saving the same content again does not count as another
     attempt."""
-    from grader import client
+    from grader.runtime import client
     drill_id, info, path = target(drill_id, file)
     graders = grader_home()
     console.print(f"[dim]starting the grader for {path} …[/]")
@@ -769,7 +769,7 @@ def reset(drill_id: ID):
 @app.command()
 def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False):
     """Coverage by topic, pass rate, best times against budgets, reviews, mistakes, history."""
-    from grader import report
+    from grader.views import report
     figures = report.figures(store())
     if as_json:
         print(json.dumps(figures, ensure_ascii=False))
@@ -782,7 +782,7 @@ def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the fig
 @app.command("report")
 def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-contained HTML page here.")]):
     """Write the progress report as one HTML file (no network needed to view it)."""
-    from grader import html_report as page, report
+    from grader.views import html_report as page, report
     text = page.page(report.figures(store()))
     try:
         html.write_text(text, encoding="utf-8")
@@ -794,7 +794,7 @@ def html_report(html: Annotated[Path, typer.Option("--html", help="Write a self-
 @app.command()
 def catalogue():
     """Print the catalogue page: every drill's interface, topic, level and oracle (Markdown)."""
-    from grader.catalogue import page
+    from grader.views.catalogue import page
     print(page(), end="")
 
 
@@ -839,7 +839,7 @@ def count_events(path: Path) -> str:
 
 
 def schedule_table(cards: dict, now: float, until: float | None) -> Table:
-    from grader import report
+    from grader.views import report
     table = titled("reviews", COLUMNS["reviews"])
     for drill_id, c in sorted(cards.items(), key=lambda kv: kv[1]["due"]):
         if until is None or c["due"] <= until:
@@ -860,7 +860,7 @@ def next_reviews(count: Annotated[int, typer.Option(help="New drills to offer wh
     """What to practise next: reviews that are due, else new drills.
 
     Reviews are scheduled with FSRS from your checks' outcomes, soonest first."""
-    from grader import schedule
+    from grader.learner import schedule
     s, now = store(), time.time()
     cards = s.cards()
     if cards:
@@ -892,7 +892,7 @@ def today():
 
 
 def scorecard_table(card: dict) -> Table:
-    from grader import report
+    from grader.views import report
     table = titled(f"mock {card['id']}: {card['passed']}/{card['asked']} passed", COLUMNS["mock"])
     for p in card["problems"]:
         state = report.result(p)
@@ -937,7 +937,7 @@ def mock_view(session: dict, checks: list[Check], grading: bool, notice: str, bo
               offset: int, width: int, height: int) -> tuple[Group, int]:
     """The mock screen for a terminal `width` x `height`: the clock, the problems, the prompt (paged
     when it does not fit), the checks, the keys. Returns it and the first prompt line shown."""
-    from grader import mock
+    from grader.views import mock
     left = max(0, mock.remaining(session))
     colour = "green" if left > 300 else "yellow" if left > 60 else "red"
     problems = Table(box=None, header_style="bold")
@@ -990,7 +990,7 @@ class Interview:
 
     def announce(self) -> None:
         """Record the start of the active problem once (a resumed interview keeps its start)."""
-        from grader import mock
+        from grader.views import mock
         problem = mock.active(self.session)
         if problem and not problem.get("start_recorded"):
             problem["start_recorded"] = True
@@ -998,7 +998,7 @@ class Interview:
                        lambda: self.store.record("start", problem["drill"], mock=self.session["id"]))
 
     def press(self, key: str, page: int = 10) -> None:
-        from grader import mock
+        from grader.views import mock
         session, problem = self.session, mock.active(self.session)
         if key in LINE or key in PAGE:
             self.offset = max(0, self.offset + LINE.get(key, 0) + PAGE.get(key, 0) * page)
@@ -1024,7 +1024,7 @@ class Interview:
 
     def poll(self) -> None:
         """Start grading the active problem's file when it was saved since it was last graded."""
-        from grader import mock
+        from grader.views import mock
         problem = mock.active(self.session)
         if problem is None or self.grading is not None:
             return
@@ -1050,7 +1050,7 @@ class Interview:
 
     def collect(self) -> None:
         """Credit a finished grading to the problem it was started for."""
-        from grader import mock
+        from grader.views import mock
         if self.done is None:
             return
         (index, digest, verdict), self.done = self.done, None
@@ -1081,7 +1081,7 @@ class Interview:
         self.collect()
 
     def view(self, width: int, height: int) -> Group:
-        from grader import mock
+        from grader.views import mock
         current = self.session["current"]
         body, solution_at = mock_body(mock.active(self.session), width)
         if self.to_solution:
@@ -1102,7 +1102,7 @@ def mock_interview(drills: Annotated[Optional[list[str]], typer.Argument(
                    difficulty: Annotated[Optional[str], typer.Option(help="easy, medium or hard.")] = None,
                    resume: Annotated[bool, typer.Option("--resume", help="Continue the interrupted mock.")] = False):
     """A timed mock interview: problems you haven't seen or are weak at, re-graded on every save."""
-    from grader import mock
+    from grader.views import mock
     writable_home("mock")
     s = store()
     session = mock.load()
@@ -1138,7 +1138,8 @@ def hangup_pauses():
 def run_mock(session: dict, s: Store) -> None:
     from rich.live import Live
 
-    from grader import client, mock
+    from grader.runtime import client
+    from grader.views import mock
     graders = grader_home()
     console.print("[dim]starting the grader …[/]")
     try:
@@ -1231,7 +1232,7 @@ def start_grader_early() -> None:
     """Start the warm grader without waiting for it, so that importing torch there overlaps with
     what comes before the first check."""
     try:
-        from grader import client
+        from grader.runtime import client
         if home.writable():
             client.ensure(home.home(), wait=False)
     except Exception:

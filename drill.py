@@ -18,7 +18,7 @@ import shlex
 from pathlib import Path
 
 import cli
-from grader import home
+from grader.learner import home
 
 USAGE = "%drill start ID shows a drill's prompt; %%drill ID [--hint] [--seed N] heading a cell grades it"
 
@@ -116,7 +116,7 @@ def stub_code(info) -> str:
 
 
 def grade_cell(args: argparse.Namespace, cell: str) -> None:
-    from grader import client
+    from grader.runtime import client
     from IPython import get_ipython
     info = cli.known(args.id)
     command = f"%%drill {info.id}"

@@ -20,7 +20,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from grader import client, registry  # noqa: E402
+from grader.runtime import client
+from grader.learner import registry  # noqa: E402
 
 CORE = ["softmax", "layernorm", "rmsnorm", "batchnorm", "attention", "mha", "gqa", "flash_attention",
         "rope", "swiglu", "top_p", "beam_search"]

@@ -24,7 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from grader import client, registry  # noqa: E402
+from grader.runtime import client
+from grader.learner import registry  # noqa: E402
 
 
 def files(drill_ids: list[str], quick: bool) -> list[tuple[str, Path]]:

@@ -23,8 +23,9 @@ def main():
     if os.environ.get("MALLOC_MMAP_THRESHOLD_") is None:   # time under the grader's own settings
         os.execve(sys.executable, [sys.executable, *sys.argv], dict(os.environ, **ALLOCATOR))
     import torch
-    from grader import loader, registry, speed
-    from grader.pipeline import Grading
+    from grader.engine import loader, speed
+    from grader.learner import registry
+    from grader.engine.pipeline import Grading
     from tests.grading import expectation
     torch.set_num_threads(1)
 

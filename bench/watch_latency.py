@@ -15,7 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench.check_latency import CORE, wait_until_warm  # noqa: E402
-from grader import client, registry  # noqa: E402
+from grader.runtime import client
+from grader.learner import registry  # noqa: E402
 
 
 def main():

@@ -11,8 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from grader.pipeline import grade
-from grader.result import ERROR, FAIL, TODO, Check, Verdict
+from grader.engine.pipeline import grade
+from grader.engine.result import ERROR, FAIL, TODO, Check, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"

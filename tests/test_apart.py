@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from grader import apart
-from grader.result import FAIL, PASS
-from grader.spec import Case, Trace
+from grader.engine import apart
+from grader.engine.result import FAIL, PASS
+from grader.engine.spec import Case, Trace
 from tests.grading import grade_here, show
 
 UNNORMALISED = """

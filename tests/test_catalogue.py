@@ -2,8 +2,8 @@
 page, and every drill must say what it is tested against and carry both titles."""
 from pathlib import Path
 
-from grader import registry
-from grader.catalogue import page
+from grader.learner import registry
+from grader.views.catalogue import page
 
 ROOT = Path(__file__).resolve().parent.parent
 

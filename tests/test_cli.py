@@ -12,9 +12,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cli
-from grader import client, registry, report
-from grader.home import store_path
-from grader.store import Store
+from grader.runtime import client
+from grader.learner import registry
+from grader.views import report
+from grader.learner.home import store_path
+from grader.learner.store import Store
 
 runner = CliRunner()
 SOFTMAX_NO_MAX = "import torch\ndef softmax(x, dim=-1):\n    return x.exp() / x.exp().sum(dim, keepdim=True)\n"
@@ -374,7 +376,7 @@ def test_next_offers_new_drills_when_no_review_is_due(drill_home):
     store = Store(store_path())
     store.record("start", "softmax")
     store.record("check", "softmax", status="pass", digest="a")
-    from grader import schedule
+    from grader.learner import schedule
     schedule.after_check(store, "softmax", 5)
     shown = drill("next").stdout
     assert "No review is due now" in shown and "softmax" in shown     # its review, days away

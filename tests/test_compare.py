@@ -4,7 +4,7 @@ import math
 import pytest
 import torch
 
-from grader.compare import first_difference
+from grader.engine.compare import first_difference
 
 INF, NAN = math.inf, math.nan
 

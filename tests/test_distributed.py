@@ -8,10 +8,11 @@ import pytest
 import torch
 import torch.distributed as dist
 
-from grader import client, distributed
-from grader.registry import ROOT
-from grader.result import FAIL
-from grader.sandbox import Limits, alive
+from grader.runtime import client
+from grader.engine import distributed
+from grader.learner.registry import ROOT
+from grader.engine.result import FAIL
+from grader.runtime.sandbox import Limits, alive
 
 
 def rank_pid(x):

@@ -7,9 +7,10 @@ import zlib
 
 import pytest
 
-from grader import loader, registry
-from grader.result import FAIL, PASS, TODO
-from grader.runner import Overlay
+from grader.engine import loader
+from grader.learner import registry
+from grader.engine.result import FAIL, PASS, TODO
+from grader.engine.runner import Overlay
 from tests.grading import (MISTAKE_EXAMPLES, RIGHT_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, expectation,
                            grade_here, show, solutions, verdict_of)
 

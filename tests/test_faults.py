@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from grader import client
-from grader.registry import ROOT, get
+from grader.runtime import client
+from grader.learner.registry import ROOT, get
 from tests.procs import running, wait_for
 
 CLI = str(ROOT / "cli.py")
@@ -120,7 +120,7 @@ class Store:
 
 def with_history(home: Path) -> list[tuple]:
     """A DRILL_HOME with months of history in short: a start, checks, a hint, and a backup."""
-    from grader.store import Store as RealStore
+    from grader.learner.store import Store as RealStore
     store = RealStore(home / "progress.sqlite3")
     store.record("start", "softmax")
     store.record("check", "softmax", status="fail", seconds=1.0, failed=["values"])

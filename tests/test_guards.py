@@ -6,8 +6,8 @@ import pytest
 import torch
 from torch.overrides import handle_torch_function, has_torch_function
 
-from grader import loader
-from grader.guards import BannedCalls, guarded_backward
+from grader.engine import loader
+from grader.engine.guards import BannedCalls, guarded_backward
 
 
 def softmax_guard() -> BannedCalls:

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 import torch
 
-from grader import runner
-from grader.pipeline import grade
-from grader.registry import get
-from grader.result import Check
-from grader.runner import fingerprint
-from grader.spec import Case, Entry
+from grader.engine import runner
+from grader.engine.pipeline import grade
+from grader.learner.registry import get
+from grader.engine.result import Check
+from grader.engine.runner import fingerprint
+from grader.engine.spec import Case, Entry
 
 SOLUTIONS = Path(__file__).parent / "solutions"
 

@@ -9,8 +9,8 @@ import pytest
 import torch
 import torch.distributed as dist
 
-from grader import distributed
-from grader.guards import WALL_FACTOR, CallTimeout, Stopwatch, time_limit
+from grader.engine import distributed
+from grader.engine.guards import WALL_FACTOR, CallTimeout, Stopwatch, time_limit
 from tests.procs import burn, crowded
 
 

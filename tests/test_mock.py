@@ -15,10 +15,12 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cli
-from grader import client, mock, registry
-from grader.home import store_path
-from grader.result import Check, Verdict
-from grader.store import Store
+from grader.runtime import client
+from grader.views import mock
+from grader.learner import registry
+from grader.learner.home import store_path
+from grader.engine.result import Check, Verdict
+from grader.learner.store import Store
 from tests import procs
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")

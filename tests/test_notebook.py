@@ -6,8 +6,8 @@ from datetime import datetime
 
 import pytest
 
-from grader import client
-from grader.store import Store
+from grader.runtime import client
+from grader.learner.store import Store
 from tests.grading import ROOT, SOLUTIONS, expectation
 
 for needed in ("nbclient", "nbformat", "ipykernel"):

@@ -11,9 +11,9 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import cli
-from grader import html_report, mock, report
-from grader.home import store_path
-from grader.store import Store
+from grader.views import html_report, mock, report
+from grader.learner.home import store_path
+from grader.learner.store import Store
 
 runner = CliRunner()
 

@@ -8,8 +8,9 @@ import ast
 import pytest
 
 import cli
-from grader import client, registry
-from grader.result import PASS
+from grader.runtime import client
+from grader.learner import registry
+from grader.engine.result import PASS
 
 DRILLS = list(registry.drills())
 EXAMPLES = 3                                 # a pass of the reference at full size is tested elsewhere

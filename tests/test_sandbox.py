@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from grader import client
-from grader.registry import ROOT, get
-from grader.result import ERROR, FAIL, PASS, SKIPPED
-from grader.sandbox import Limits
+from grader.runtime import client
+from grader.learner.registry import ROOT, get
+from grader.engine.result import ERROR, FAIL, PASS, SKIPPED
+from grader.runtime.sandbox import Limits
 from tests.procs import running, wait_for
 
 # wall-clock backstops far past the CPU limits: a busy loop is stopped by its CPU time, even on a loaded machine
@@ -191,7 +191,7 @@ def test_the_report_cannot_be_reached_from_the_learners_process(grader_home, tmp
 
 def test_a_report_cut_short_is_an_error_not_a_pass(tmp_path):
     """A grading process whose report ends before its checks do (a broken grader) is an error."""
-    from grader import server
+    from grader.runtime import server
     grading = server.Grading.__new__(server.Grading)
     grading.token, grading.buffer, grading.steps_open, grading.checks = "t", b"", [], 0
     grading.done, grading.why, grading.fault = False, "", False
@@ -400,7 +400,7 @@ def test_a_check_without_a_seed_takes_the_one_its_spare_warmed_up_with(tmp_path)
         import torch
 
         def made():
-            return sum(len(v) for (_, entry), v in sys.modules["grader.runner"].KEPT.items() if entry == "softmax")
+            return sum(len(v) for (_, entry), v in sys.modules["grader.engine.runner"].KEPT.items() if entry == "softmax")
 
         loaded = made()
 
@@ -447,7 +447,8 @@ def test_a_spare_killed_while_it_waits_costs_nothing_but_itself(tmp_path):
 def test_warming_up_only_emulates_devices(monkeypatch):
     """CUDA started in the warm grader could not be started again in the grading processes it
     forks: its warm-up gradings emulate devices even where an accelerator is present."""
-    from grader import devices, pipeline, server
+    from grader.engine import devices, pipeline
+    from grader.runtime import server
     asked = []
     real_checks = devices.checks
 

@@ -4,9 +4,9 @@ from fsrs import Rating
 from typer.testing import CliRunner
 
 import cli
-from grader import schedule
-from grader.home import store_path
-from grader.store import Store
+from grader.learner import schedule
+from grader.learner.home import store_path
+from grader.learner.store import Store
 
 
 def attempt(*events):
@@ -52,7 +52,7 @@ def test_checks_schedule_reviews_that_next_and_today_show(drill_home):
 
 
 def test_after_a_pass_the_next_step_is_the_topic_then_due_reviews_then_the_rest(drill_home):
-    from grader import registry
+    from grader.learner import registry
     store = Store(store_path())
     basics = [d for d, i in registry.drills().items() if i.topic == "basics"]
     store.record("start", "softmax")

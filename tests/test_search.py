@@ -2,8 +2,8 @@
 so the failure a learner is fixing stays the same from save to save, whatever the seed."""
 from hypothesis.database import DirectoryBasedExampleDatabase
 
-from grader.pipeline import grade
-from grader.result import Check
+from grader.engine.pipeline import grade
+from grader.engine.result import Check
 
 # Right on the explicit examples (1-, 2- and 3-d); on a drawn 4-d input it ignores `dim`.
 WRONG_ON_4D = """import torch

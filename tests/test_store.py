@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from grader import client
-from grader.registry import get
-from grader.store import BACKUPS_KEPT, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
+from grader.runtime import client
+from grader.learner.registry import get
+from grader.learner.store import BACKUPS_KEPT, MIGRATIONS, SCHEMA_VERSION, Store, StoreError
 from tests.test_faults import (CLI, CORRECT, Store as Read, database, drill, drill_env, home, learner,  # noqa: F401
                                wait_for, warm, with_history)
 
@@ -404,5 +404,5 @@ def test_ten_checks_at_once_on_a_fresh_home_all_succeed_and_are_all_recorded(tmp
     assert all(json.loads(r.stdout)["passed"] for r in results)
     assert "not recorded" not in "".join(r.stderr for r in results)
     assert Read(home).integrity() == "ok" and len(Read(home).checks()) == 10
-    servers = subprocess.run(["pgrep", "-f", f"grader.server .* {home}$"], capture_output=True, text=True)
+    servers = subprocess.run(["pgrep", "-f", f"grader.runtime.server .* {home}$"], capture_output=True, text=True)
     assert servers.stdout.split() == []                                   # one grader started, and it is gone

@@ -7,9 +7,11 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from grader import client, registry, report
-from grader.home import store_path
-from grader.store import Store
+from grader.runtime import client
+from grader.learner import registry
+from grader.views import report
+from grader.learner.home import store_path
+from grader.learner.store import Store
 from tests.test_mock import Terminal, wait_for
 
 CRASH = "import os\ndef softmax(x, dim=-1):\n    os._exit(3)\n"

@@ -5,11 +5,11 @@ import dataclasses
 
 import torch
 
-from grader import loader
-from grader.counting import count_work
-from grader.pipeline import Grading, work_growth
-from grader.result import FAIL, PASS
-from grader.spec import Speed
+from grader.engine import loader
+from grader.engine.counting import count_work
+from grader.engine.pipeline import Grading, work_growth
+from grader.engine.result import FAIL, PASS
+from grader.engine.spec import Speed
 from tests.grading import ROOT, SEEDS, grade_here
 
 SOLUTIONS = ROOT / "tests" / "solutions" / "linear_attention"

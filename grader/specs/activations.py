@@ -7,9 +7,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference import activations as ref
 
 META = dict(title="Activations", zh="激活函数", topic="basics", difficulty="easy", minutes=15,

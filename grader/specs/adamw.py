@@ -5,9 +5,9 @@ mistakes of L2 decay, missing bias corrections, decay without lr, and eps inside
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 from reference.adamw import adamw_step
 
 META = dict(title="AdamW step", zh="AdamW优化器", topic="training", difficulty="medium", minutes=20,

@@ -9,9 +9,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="ALiBi: attention with linear biases", zh="线性偏置注意力", topic="positions and blocks",
             difficulty="medium", minutes=15,

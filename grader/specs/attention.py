@@ -5,9 +5,9 @@ scaling, mask polarity and alignment, the softmax's axis, overflow, and a -1e9 f
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Scaled dot-product attention", zh="缩放点积注意力", topic="attention",
             difficulty="easy", minutes=10,

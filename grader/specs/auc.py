@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 import torch
 import torch._dynamo  # noqa: F401  torch.unique under the memory check's dispatch mode imports it lazily,
 #                       which can take seconds inside the learner's timed call: import it with the declaration
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="ROC-AUC", zh="ROC曲线下面积(AUC)", topic="classic ML", difficulty="medium", minutes=15,
             oracle="brute force over all (positive, negative) pairs; sklearn roc_auc_score")

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Backprop by hand", zh="手推反向传播", topic="training", difficulty="medium", minutes=15,
             oracle="torch autograd")

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 
 META = dict(title="BatchNorm", zh="批归一化", topic="normalisation", difficulty="medium", minutes=20,
             oracle="nn.BatchNorm1d / nn.BatchNorm2d")

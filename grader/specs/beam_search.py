@@ -11,8 +11,8 @@ from functools import partial
 from hypothesis import strategies as st
 
 import torch
-from grader.compare import describe_value
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake
+from grader.engine.compare import describe_value
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake
 
 META = dict(title="Beam search", zh="束搜索", topic="decoding", difficulty="hard", minutes=25,
             oracle="brute-force enumeration")

@@ -11,7 +11,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
 from reference.bpe_train import encode as reference_encode, train_bpe as reference_train
 
 META = dict(title="Byte-level BPE tokenizer", zh="手写BPE分词器", topic="basics", difficulty="medium", minutes=30,

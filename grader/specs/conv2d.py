@@ -7,9 +7,9 @@ weight, and a missing bias. The sliding windows the mistakes are built from are 
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="2-D convolution by im2col", zh="二维卷积", topic="vision and sequence", difficulty="medium",
             minutes=20, oracle="F.conv2d")

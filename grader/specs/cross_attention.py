@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import randn, random_mask, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, random_mask, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Cross-attention", zh="交叉注意力", topic="attention", difficulty="easy", minutes=15,
             oracle="F.scaled_dot_product_attention on the projected heads, and nn.MultiheadAttention with "

@@ -7,8 +7,8 @@ taken from probabilities: clipped, log(0), or exp without the max."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import generator, randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import generator, randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Cross-entropy", zh="交叉熵", topic="basics", difficulty="medium", minutes=15,
             oracle="F.cross_entropy")

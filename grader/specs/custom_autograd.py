@@ -9,11 +9,11 @@ import torch
 from hypothesis import strategies as st
 from torch.autograd.gradcheck import GradcheckError
 
-from grader.guards import BannedCalls, learner_code
-from grader.kit import randn, seeded
-from grader.pipeline import AUTOGRAD
-from grader.runner import LearnerRaised
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.guards import BannedCalls, learner_code
+from grader.engine.kit import randn, seeded
+from grader.engine.pipeline import AUTOGRAD
+from grader.engine.runner import LearnerRaised
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Custom autograd Function", zh="自定义autograd函数", topic="training", difficulty="medium",
             minutes=20, oracle="torch.logsumexp and torch.autograd.gradcheck / gradgradcheck in float64")

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import torch
 import torch.distributed as dist
 
-from grader import distributed, kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Mistake, Trace
+from grader.engine import distributed, kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Mistake, Trace
 
 META = dict(title="DDP gradient all-reduce", zh="DDP梯度同步", topic="distributed",
             difficulty="hard", minutes=30, oracle="single-process autograd on the whole batch")

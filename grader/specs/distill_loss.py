@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Knowledge distillation loss", zh="知识蒸馏损失", topic="training", difficulty="easy", minutes=15,
             oracle="F.kl_div(log_softmax, log_softmax, log_target=True, reduction='batchmean') and "

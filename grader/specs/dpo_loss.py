@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(oracle="the DPO paper's loss in float64", title="DPO loss", zh="DPO损失", topic="post-training", difficulty="easy", minutes=10)
 HINTS = [

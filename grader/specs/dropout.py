@@ -9,9 +9,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
 META = dict(title="Dropout", zh="随机失活", topic="normalisation", difficulty="easy", minutes=6,
             oracle="F.dropout (scale and Binomial kept fraction)")

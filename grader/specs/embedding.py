@@ -6,8 +6,8 @@ adding up."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import generator, randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import generator, randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Embedding lookup", zh="词嵌入", topic="basics", difficulty="easy", minutes=5,
             oracle="F.embedding")

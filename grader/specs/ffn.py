@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 import torch
 import torch.nn.functional as F
 from torch import nn
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Feed-forward network", zh="前馈网络", topic="positions and blocks", difficulty="easy",
             minutes=6,

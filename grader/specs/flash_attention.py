@@ -6,9 +6,9 @@ running max, alignment and scaling."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="FlashAttention forward with online softmax", zh="在线softmax", topic="attention",
             difficulty="hard", minutes=30,

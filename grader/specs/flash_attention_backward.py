@@ -11,9 +11,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed
 
 META = dict(title="FlashAttention backward pass", zh="FlashAttention反向传播", topic="attention",
             difficulty="hard", minutes=35,

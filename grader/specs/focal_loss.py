@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Focal loss", zh="焦点损失", topic="basics", difficulty="easy", minutes=10,
             oracle="the focal loss formula in float64 (Lin et al.)")

@@ -9,9 +9,9 @@ and returns that are not A + V."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Generalised advantage estimation (GAE)", zh="广义优势估计", topic="post-training",
             difficulty="medium", minutes=20, oracle="the recursion in float64 Python, one trajectory at a time")

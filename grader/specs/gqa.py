@@ -5,9 +5,9 @@ n_kv_heads (kv heads tiled instead of interleaved, scaling, mask polarity, paddi
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, random_mask, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, random_mask, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(oracle="SDPA with enable_gqa; transformers' repeat_kv", title="Grouped-query attention", zh="分组查询注意力", topic="attention", difficulty="medium",
             minutes=20,

@@ -6,9 +6,9 @@ over the whole batch or over strided groups, and eps left out or put under the r
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="GRPO group advantages", zh="GRPO组内优势", topic="post-training", difficulty="easy",
             minutes=10,

@@ -7,9 +7,9 @@ show once h is not zero, so sequences and given states are among the examples; a
 of (1 - z) on the wrong term, the gate order, the state ignored and a bias left out."""
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="GRU cell", zh="GRU单元", topic="vision and sequence", difficulty="medium", minutes=15,
             oracle="nn.GRUCell with the same weights")

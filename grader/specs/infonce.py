@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="InfoNCE / CLIP contrastive loss", zh="InfoNCE对比损失", topic="training", difficulty="easy",
             minutes=10, oracle="F.cross_entropy on the normalised similarity matrix; a float64 closed form")

@@ -6,8 +6,8 @@ softmax, no max, cross-entropy instead of KL, and the wrong reduction or axis.""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="KL divergence", zh="KL散度", topic="basics", difficulty="easy", minutes=10,
             oracle="F.kl_div")

@@ -7,8 +7,8 @@ taken of probabilities."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="KL estimators k1, k2, k3", zh="KL散度估计器", topic="post-training", difficulty="easy",
             minutes=10, oracle="closed forms in float64; exact expectations against torch.distributions.kl_divergence")

@@ -11,9 +11,9 @@ or the origin, and centroids recomputed from a stale assignment."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
 META = dict(title="K-means with k-means++ seeding", zh="K均值聚类(k-means++初始化)", topic="classic ML",
             difficulty="medium", minutes=25, oracle="brute-force enumeration of the seeding distribution; "

@@ -7,7 +7,7 @@ duplicate training points with different labels; and the classic mistakes of the
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference.knn import knn_predict as reference_knn
 
 META = dict(title="k-NN classification", zh="K近邻分类", topic="classic ML", difficulty="easy",

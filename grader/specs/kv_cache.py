@@ -5,10 +5,10 @@ the prefix, and the mistakes of RoPE, scaling and head grouping from the kit's p
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.counting import count_work
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
+from grader.engine import kit
+from grader.engine.counting import count_work
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 from reference.gqa import GroupedQueryAttention
 
 META = dict(oracle="one causal GQA pass with transformers' LLaMA RoPE", title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="LayerNorm", zh="层归一化", topic="normalisation", difficulty="easy", minutes=10,
             oracle="nn.LayerNorm")

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(title="LayerNorm backward by hand", zh="手推LayerNorm反向传播", topic="normalisation",
             difficulty="medium", minutes=20, oracle="autograd through nn.LayerNorm")

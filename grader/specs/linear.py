@@ -4,8 +4,8 @@ and the mistakes of a missing transpose, an unhandled bias=None and a product th
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Linear layer", zh="线性层", topic="basics", difficulty="easy", minutes=5,
             oracle="F.linear")

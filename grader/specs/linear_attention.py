@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed, Work
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed, Work
 
 META = dict(title="Causal linear attention", zh="线性注意力", topic="attention", difficulty="medium", minutes=20,
             oracle="the quadratic form sum_j (phi(q_i)·phi(k_j)) v_j / sum_j phi(q_i)·phi(k_j) over j <= i, "

@@ -10,8 +10,8 @@ intercept, the missing N in N·l2, the missing intercept, and the gradient's 1/N
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference.linear_regression import fit_closed_form as reference_closed_form
 
 META = dict(title="Linear regression: closed form and gradient descent", zh="线性回归(正规方程与梯度下降)",

@@ -6,9 +6,9 @@ the whole tensor, and no max at all."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Log-softmax", zh="对数softmax", topic="basics", difficulty="easy", minutes=6,
             oracle="torch.log_softmax")

@@ -8,8 +8,8 @@ log-sigmoid, and the L2 term or the sign of the gradient."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Logistic regression by gradient descent", zh="逻辑回归(手推梯度下降)", topic="classic ML",
             difficulty="medium", minutes=20,

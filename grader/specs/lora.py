@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader.counting import count_work
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.counting import count_work
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="LoRA linear", zh="LoRA低秩适配", topic="positions and blocks", difficulty="medium", minutes=15,
             oracle="F.linear on the merged weight")

@@ -8,7 +8,7 @@ the classic mistakes of stepping on overflow and a growth counter that is not re
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Trace
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Trace
 
 META = dict(title="Dynamic loss scaling", zh="动态损失缩放", topic="efficiency", difficulty="easy", minutes=15,
             oracle="torch.amp.GradScaler (scale, growth tracker and parameters after every step)")

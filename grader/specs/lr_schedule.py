@@ -8,7 +8,7 @@ import math
 
 from hypothesis import strategies as st
 
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(title="Warmup + cosine schedule", zh="余弦退火", topic="training", difficulty="easy", minutes=10,
             oracle="torch.optim.lr_scheduler (warmup + cosine)")

@@ -7,9 +7,9 @@ the gate order, tanh vs sigmoid on g, the cell state not carried, h from c witho
 state ignored, a bias left out, and weights not transposed."""
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="LSTM cell", zh="LSTM单元", topic="vision and sequence", difficulty="medium", minutes=15,
             oracle="nn.LSTMCell with the same weights")

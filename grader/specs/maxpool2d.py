@@ -7,9 +7,9 @@ stride, the output size, padding on one side or one axis (the kit's sliding wind
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="2-D max pooling", zh="最大池化", topic="vision and sequence", difficulty="easy", minutes=10,
             oracle="F.max_pool2d")

@@ -4,9 +4,9 @@ dropout graded in train() mode, and the attention family's mistakes from the kit
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, random_mask, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, random_mask, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Multi-head attention", zh="多头注意力", topic="attention", difficulty="medium", minutes=20,
             follow_ups=[{"ask": "Now share the keys and values between groups of query heads: grouped-query attention.", "drill": "gqa"}],

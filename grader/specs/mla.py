@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 import torch
 from torch import nn
 
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(oracle="transformers' DeepseekV2Attention", title="Multi-head latent attention (DeepSeek-V2)", zh="多头潜在注意力", topic="attention",
             difficulty="hard", minutes=30)

@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 import torch
 import torch.nn.functional as F
 from torch import nn
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="MLP", zh="多层感知机", topic="basics", difficulty="easy", minutes=5,
             oracle="F.linear + activation, autograd")

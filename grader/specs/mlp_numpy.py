@@ -8,8 +8,8 @@ import numpy as np
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(title="MLP forward and backward in NumPy", zh="手写两层MLP前向与反向传播(NumPy)", topic="basics",
             difficulty="medium", minutes=25,

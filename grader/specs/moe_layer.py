@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Mixture of experts layer", zh="混合专家层", topic="positions and blocks", difficulty="hard",
             minutes=30, oracle="transformers MixtralSparseMoeBlock (no capacity), a dense loop over experts "

@@ -6,8 +6,8 @@ loss's f_e, P_e and factor E."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Top-k MoE router", zh="混合专家路由", topic="positions and blocks", difficulty="medium",
             minutes=20,

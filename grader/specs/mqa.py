@@ -5,9 +5,9 @@ n_kv_heads = 1 (scaling, mask polarity, padding on the queries, heads merged wit
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, random_mask, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, random_mask, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Multi-query attention", zh="多查询注意力", topic="attention", difficulty="medium",
             minutes=15,

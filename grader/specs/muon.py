@@ -10,9 +10,9 @@ weight decay left out or applied last, and params not updated in place."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Muon optimiser step", zh="Muon优化器", topic="training", difficulty="hard", minutes=25,
             oracle="the Newton–Schulz iteration in float64; torch.optim.Muon over several steps")

@@ -12,8 +12,8 @@ unstable sort's order, and boxes returned instead of indices."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 from reference.nms import box_iou
 
 META = dict(title="Box IoU and non-maximum suppression", zh="非极大值抑制", topic="vision and sequence",

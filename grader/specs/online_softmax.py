@@ -7,8 +7,8 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed, Work
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Memory, Mistake, Speed, Work
 
 META = dict(title="Online softmax, one query", zh="单查询在线softmax", topic="attention", difficulty="medium",
             minutes=15,

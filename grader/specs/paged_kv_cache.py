@@ -8,7 +8,7 @@ and a page handed to two sequences."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 
 META = dict(title="Paged KV cache", zh="分页KV缓存", topic="efficiency", difficulty="medium", minutes=25,
             oracle="a contiguous per-sequence cache (torch.cat of the appended keys and values)")

@@ -9,8 +9,8 @@ eigh's ascending order, and the ratio returned for the variance."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="PCA via SVD", zh="主成分分析(SVD)", topic="classic ML", difficulty="easy", minutes=12,
             oracle="sklearn PCA and torch.pca_lowrank (signs aligned), torch.linalg.eigh of the covariance")

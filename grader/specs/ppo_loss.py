@@ -6,9 +6,9 @@ objective, the clipped product, and the three wrong means (padding counted, B ·
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="PPO clipped objective", zh="PPO裁剪目标", topic="post-training", difficulty="medium",
             minutes=15,

@@ -7,8 +7,8 @@ nibble order, the range not holding 0, and uint8 wrapping below 0."""
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import generator, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import generator, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference.quantize_int4_group import quantise as reference_quantise
 
 META = dict(title="Group-wise int4 quantisation", zh="分组INT4量化", topic="efficiency", difficulty="medium",

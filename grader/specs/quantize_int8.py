@@ -9,8 +9,8 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 from reference.quantize_int8 import quantise as reference_quantise
 
 META = dict(title="Int8 weight quantisation", zh="对称逐通道INT8量化", topic="efficiency", difficulty="easy",

@@ -9,9 +9,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Regression losses", zh="回归损失", topic="basics", difficulty="easy", minutes=12,
             oracle="F.mse_loss, F.huber_loss, F.smooth_l1_loss, F.multi_margin_loss (two classes)")

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Reward model loss", zh="奖励模型损失", topic="post-training", difficulty="easy", minutes=10,
             oracle="F.binary_cross_entropy_with_logits against target 1; a float64 closed form")

@@ -11,8 +11,8 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
 
 META = dict(title="Ring all-reduce", zh="环形全归约", topic="distributed", difficulty="medium", minutes=25,
             oracle="the elementwise sum of the ranks' tensors; the 2(N-1)/N · size communication bound")

@@ -6,9 +6,9 @@ leave-one-out over the whole batch, strided groups, and a GRPO-style division by
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="RLOO advantages", zh="RLOO留一法优势", topic="post-training", difficulty="easy", minutes=10,
             oracle="the leave-one-out mean by brute force in float64")

@@ -7,9 +7,9 @@ angles."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(oracle="transformers' LLaMA rotary embedding", title="Rotary position embedding", zh="旋转位置编码", topic="positions and blocks",
             difficulty="medium", minutes=12)

@@ -7,9 +7,9 @@ base's exponent, one method for the other, and RoPE's own (kit: interleaved pair
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Entry, Drill, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Entry, Drill, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="RoPE scaling: position interpolation and NTK", zh="位置插值与NTK缩放",
             topic="positions and blocks", difficulty="medium", minutes=15,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed
 from reference.selective_scan import selective_scan as reference_scan
 
 META = dict(title="Selective scan (Mamba)", zh="选择性扫描", topic="vision and sequence", difficulty="hard",

@@ -5,9 +5,9 @@ before they multiply V, inverted), and the family's mistakes from the kit's Atte
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, random_mask, seeded
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, random_mask, seeded
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Single-head self-attention", zh="自注意力", topic="attention", difficulty="easy",
             minutes=12,

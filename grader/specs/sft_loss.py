@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import torch
 import torch.nn.functional as F
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="SFT loss on response tokens", zh="SFT损失(只算回复)", topic="post-training", difficulty="easy",
             minutes=15, oracle="F.cross_entropy with ignore_index=-100 on labels built the Hugging Face way")

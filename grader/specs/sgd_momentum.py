@@ -6,9 +6,9 @@ with the old buffer, decay after the momentum and lr folded into the buffer."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
 
 META = dict(title="SGD with momentum", zh="动量SGD", topic="training", difficulty="easy", minutes=15,
             oracle="torch.optim.SGD")

@@ -6,7 +6,7 @@ sin and cos swapped) and of the exponent."""
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(oracle="the Transformer paper's formula in float64", title="Sinusoidal positional encoding", zh="正弦位置编码", topic="positions and blocks",
             difficulty="easy", minutes=6)

@@ -6,9 +6,9 @@ no causality, top-left positions, the window ignored) beside those of scaled sof
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Sliding-window attention", zh="滑动窗口注意力", topic="attention", difficulty="easy",
             minutes=10, oracle="F.scaled_dot_product_attention with an explicit band mask (the band of "

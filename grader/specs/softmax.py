@@ -4,8 +4,8 @@ overflow (no max subtracted), a hard-coded axis and a max over the whole tensor.
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.spec import Case, Drill, Entry, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Loops, Mistake, Speed
 
 META = dict(title="Softmax", zh="手撕softmax", topic="basics", difficulty="easy", minutes=5,
             follow_ups=[{"ask": "Now the log-softmax, stable for logits near 1e4, without calling softmax.", "drill": "log_softmax"}],

@@ -11,7 +11,7 @@ reversed, drafts counted past the first rejection and the bonus drawn from the w
 from hypothesis import strategies as st
 
 import torch
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
 META = dict(title="Speculative decoding", zh="投机解码", topic="decoding", difficulty="hard", minutes=30,
             oracle="the target model's own sequence distribution: decoding end to end with bigram draft and "

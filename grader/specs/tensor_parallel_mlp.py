@@ -13,9 +13,9 @@ import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
 
-from grader import distributed, kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Mistake
+from grader.engine import distributed, kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Mistake
 
 META = dict(title="Tensor-parallel MLP", zh="张量并行MLP", topic="distributed", difficulty="hard",
             minutes=30, oracle="the unsharded MLP (F.linear, F.gelu) in one process")

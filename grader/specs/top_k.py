@@ -6,9 +6,9 @@ kept), 0 instead of -inf, and temperature."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 from reference.top_k import top_k_filter
 
 META = dict(oracle="transformers' TopKLogitsWarper", title="Top-k filtering and sampling", zh="Top-k采样", topic="decoding", difficulty="easy", minutes=10)

@@ -5,9 +5,9 @@ token that crosses p, sorting and unsorting, and temperature."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 from reference.top_p import top_p_filter
 
 META = dict(oracle="transformers' TopPLogitsWarper", title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)

@@ -12,7 +12,7 @@ from collections import Counter
 
 from hypothesis import strategies as st
 
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake
 
 META = dict(title="Top-k with a heap", zh="堆求top-k", topic="decoding", difficulty="easy", minutes=15,
             oracle="sorted() and collections.Counter")

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(oracle="transformers' LlamaDecoderLayer", title="Pre-norm decoder block", zh="解码器层", topic="positions and blocks", difficulty="hard",
             minutes=30,

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import torch
 from torch import nn
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="ViT patch embedding", zh="图像块嵌入", topic="vision and sequence", difficulty="medium",
             minutes=15, oracle="F.conv2d with stride = patch_size, class token and positions added")

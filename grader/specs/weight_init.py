@@ -9,8 +9,8 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
 
 META = dict(title="Weight initialisation", zh="权重初始化", topic="training", difficulty="easy", minutes=12,
             oracle="torch.nn.init's distributions (the reference makes its very draws; a learner's "

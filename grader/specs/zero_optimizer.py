@@ -13,9 +13,9 @@ import torch
 import torch.distributed as dist
 import torch.nn.functional as F
 
-from grader import distributed, kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Mistake, Trace
+from grader.engine import distributed, kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Mistake, Trace
 
 META = dict(title="ZeRO optimizer", zh="ZeRO优化器", topic="distributed", difficulty="hard",
             minutes=40, oracle="torch.optim.AdamW on the whole batch in one process")

@@ -5,7 +5,7 @@ import pytest
 import torch
 import torch.distributed as dist
 
-from grader import distributed
+from grader.engine import distributed
 from reference.ddp_allreduce import DDPGradSync
 
 

@@ -4,7 +4,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from grader.stats import binomial_tail
+from grader.engine.stats import binomial_tail
 from reference.dropout import dropout
 
 ALPHA = 1e-6

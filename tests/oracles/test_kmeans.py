@@ -7,7 +7,7 @@ import math
 import pytest
 import torch
 
-from grader.stats import binomial_tail
+from grader.engine.stats import binomial_tail
 from reference.kmeans import kmeans, kmeans_pp_init, lloyd
 
 

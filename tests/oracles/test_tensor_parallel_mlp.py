@@ -4,7 +4,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from grader import distributed
+from grader.engine import distributed
 from reference.tensor_parallel_mlp import TensorParallelMLP
 
 

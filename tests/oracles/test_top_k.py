@@ -5,7 +5,7 @@ import pytest
 import torch
 from transformers.generation.logits_process import TopKLogitsWarper
 
-from grader.stats import binomial_tail
+from grader.engine.stats import binomial_tail
 from reference.top_k import sample, top_k_filter
 
 

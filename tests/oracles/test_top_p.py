@@ -6,7 +6,7 @@ import torch
 from transformers.generation.logits_process import TopPLogitsWarper
 
 from grader.specs.top_p import clear_of_boundaries
-from grader.stats import binomial_tail
+from grader.engine.stats import binomial_tail
 from reference.top_p import top_p_filter, top_p_sample
 
 

@@ -13,7 +13,7 @@ import shutil
 import time
 from pathlib import Path
 
-from grader import home, registry
+from grader.learner import home, registry
 
 HINT_COST_S = 120      # a hint taken during a mock costs two minutes on the scorecard
 SOLUTION_COST_S = 600  # a revealed solution costs ten and the problem counts as not passed
@@ -32,7 +32,7 @@ def current_path() -> Path:
 def pick(store, count: int, topic: str | None = None, difficulty: str | None = None,
          rng: random.Random | None = None) -> list[str]:
     """Unseen drills first, then the weakest, within the topic and difficulty asked; no repeats."""
-    from grader import report
+    from grader.views import report
     rng = rng or random.Random()
     infos = [i for i in registry.drills().values()
              if (topic is None or i.topic == topic) and (difficulty is None or i.difficulty == difficulty)]

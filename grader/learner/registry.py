@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" / "specs"
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
           "post-training", "efficiency", "classic ML", "vision and sequence", "distributed"]

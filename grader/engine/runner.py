@@ -12,10 +12,10 @@ import types
 import numpy as np
 import torch
 
-from grader.compare import describe_call
-from grader import guards
-from grader.guards import OUT_OF_MEMORY, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
-from grader.spec import Case, Entry
+from grader.engine.compare import describe_call
+from grader.engine import guards
+from grader.engine.guards import OUT_OF_MEMORY, Said, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
+from grader.engine.spec import Case, Entry
 
 
 class ParameterMismatch(Exception):
@@ -25,11 +25,6 @@ class ParameterMismatch(Exception):
 class TooSlow(BaseException):
     """The learner's calls in one check used more CPU time than its whole budget (or waited past its
     wall-clock backstop)."""
-
-
-class Said(Exception):
-    """An error whose message is already said for the learner (a distributed hang, a rank that
-    ended): reported as it is, without the "raised <type>" that describes an exception."""
 
 
 class LearnerRaised(Exception):
@@ -269,7 +264,7 @@ class Runner:
 
     def run(self, ns, impl, case: Case):
         if self.entry.ranks:
-            from grader import distributed
+            from grader.engine import distributed
             return distributed.on_ranks(self.entry.ranks(case), self.entry.run, impl, case, ns)
         if self.entry.run:
             return self.entry.run(impl, case, ns)

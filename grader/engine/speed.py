@@ -19,10 +19,10 @@ import time
 
 import torch
 
-from grader.compare import first_difference
-from grader.guards import CallTimeout, learner_code
-from grader.result import FAIL, PASS
-from grader.runner import copy_case
+from grader.engine.compare import first_difference
+from grader.engine.guards import CallTimeout, learner_code
+from grader.engine.result import FAIL, PASS
+from grader.engine.runner import copy_case
 
 MAX_PAIRS, MIN_PAIRS, BUDGET_S = 12, 3, 0.4
 INPUTS = 4         # distinct inputs, used in turn

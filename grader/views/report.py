@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
-from grader import registry
+from grader.learner import registry
 
 COLUMNS = {
     "topics": ("topic", "passed", "coverage", "attempted"),

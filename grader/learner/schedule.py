@@ -61,7 +61,7 @@ def suggestions(store, after: str | None = None, now: float | None = None) -> li
     in the catalogue's order, then reviews that are due, then unseen drills of the other topics."""
     import time as clock
 
-    from grader import registry
+    from grader.learner import registry
     now = now or clock.time()
     infos = registry.drills()
     seen = store.summary()

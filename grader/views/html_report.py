@@ -1,11 +1,11 @@
 """A self-contained HTML page of the progress figures: inline CSS and SVG, no network. It shows what
-`drill progress` shows, under the same headings and in the same formats (grader.report)."""
+`drill progress` shows, under the same headings and in the same formats (grader.views.report)."""
 from __future__ import annotations
 
 import time
 from html import escape
 
-from grader.report import COLUMNS, MISTAKES_SHOWN, clock, due, event_name, penalty, result, when
+from grader.views.report import COLUMNS, MISTAKES_SHOWN, clock, due, event_name, penalty, result, when
 
 
 def svg_bar(value: float, top: float, width: int = 200) -> str:

@@ -1,6 +1,6 @@
 """The learner's process: the learner's code never runs in the process that judges it.
 
-A grading (the judge, grader/pipeline.py) forks this process before the learner's file is loaded.
+A grading (the judge, grader/engine/pipeline.py) forks this process before the learner's file is loaded.
 The file is loaded here, every call of the learner's code is made here, and what it returns
 travels back as data: tensors as their bytes, numbers, strings and containers of them, nothing
 that can run code in the judge. The judge compares, checks invariants and names mistakes on that
@@ -67,7 +67,7 @@ def encode(value, trusted: bool):
         return (MARK + "size", tuple(value))
     if isinstance(value, torch.Generator):
         return (MARK + "gen", value.device.type, value.initial_seed(), _bytes(value.get_state()))
-    from grader.spec import Case, Trace
+    from grader.engine.spec import Case, Trace
     if isinstance(value, Trace):
         return (MARK + "trace", [(encode(c, trusted), encode(o, trusted)) for c, o in value])
     if isinstance(value, Case):
@@ -180,10 +180,10 @@ def decode(data, trusted: bool):
         g.set_state(_from_bytes(state, torch.uint8))
         return g
     if kind == "trace":
-        from grader.spec import Trace
+        from grader.engine.spec import Trace
         return Trace((decode(c, trusted), decode(o, trusted)) for c, o in rest[0])
     if kind == "case":
-        from grader.spec import Case
+        from grader.engine.spec import Case
         args, kwargs, init, label, scale, seed = rest
         return Case(args=decode(args, trusted), kwargs=decode(kwargs, trusted), init=decode(init, trusted),
                     label=label, scale=scale, seed=seed)
@@ -211,10 +211,10 @@ def _from_bytes(raw: bytes, dtype) -> torch.Tensor:
 # ---- exceptions both ways -------------------------------------------------------------------
 
 def exception_out(e: BaseException):
-    from grader.pipeline import Stop
-    from grader.runner import LearnerRaised
-    from grader.search import Mismatch
-    from grader.spec import Fail
+    from grader.engine.pipeline import Stop
+    from grader.engine.runner import LearnerRaised
+    from grader.engine.search import Mismatch
+    from grader.engine.spec import Fail
     if isinstance(e, LearnerRaised):
         return ("learner", str(e), exception_out(e.exc))
     if isinstance(e, Stop):
@@ -233,10 +233,10 @@ def exception_out(e: BaseException):
 
 
 def exception_in(data) -> BaseException:
-    from grader import distributed, guards, pipeline, runner
-    from grader.result import Check
-    from grader.search import Mismatch
-    from grader.spec import Fail
+    from grader.engine import distributed, guards, pipeline, runner
+    from grader.engine.result import Check
+    from grader.engine.search import Mismatch
+    from grader.engine.spec import Fail
     kind = data[0]
     if kind == "learner":
         return runner.LearnerRaised.carried(data[1], exception_in(data[2]))
@@ -250,7 +250,7 @@ def exception_in(data) -> BaseException:
         return guards.CallTimeout(data[1], wall=True)
     name, text = data[1], data[2]
     known = {c.__name__: c for c in (guards.CallTimeout, guards.LearnerExit, runner.TooSlow, runner.ParameterMismatch,
-                                      runner.Said, distributed.Hang, distributed.RankEnded)}
+                                      guards.Said, distributed.Hang, distributed.RankEnded)}
     cls = known.get(name) or getattr(builtins, name, None)
     if isinstance(cls, type) and issubclass(cls, BaseException):
         try:
@@ -317,7 +317,7 @@ def warm_once() -> None:
         return
     WARM.append(True)
     import torch.fx.experimental.symbolic_shapes  # noqa: F401
-    from grader.guards import LargestIntermediate
+    from grader.engine.guards import LargestIntermediate
     x = torch.ones(2, 3, device="meta", requires_grad=True)
     (torch.softmax(x @ torch.ones(3, 2, device="meta"), -1) * 2).sum()
     with LargestIntermediate():
@@ -356,7 +356,7 @@ class LearnerProcess:
 
     def ask(self, what: tuple, runner=None):
         """The learner's process's answer to `what`; what it raised is raised here."""
-        from grader import guards
+        from grader.engine import guards
         if self.ended is not None:
             raise guards.LearnerExit("your code ended its process earlier in this grading; grading stopped here")
         try:
@@ -408,7 +408,7 @@ class LearnerProcess:
         self.end(status)
 
     def end(self, status: int):
-        from grader import guards
+        from grader.engine import guards
         self.ended = status
         self.kill()
         if MIRROR is not None:
@@ -465,23 +465,23 @@ def raised_in(e: BaseException, path: str) -> bool:
 
 def serve(grading, requests: int, answers: int, token: bytes):
     """The learner's process: answer the judge until it closes its pipe. Never returns."""
-    from grader import guards, sandbox
+    from grader.engine import guards, processes
     me = os.getpid()
     code = 0
     try:
         gc.freeze()                  # what the judge holds: never collected here, so its pages are not copied
-        sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)    # the judge dies: so does this process
+        processes.prctl(processes.PR_SET_PDEATHSIG, signal.SIGKILL)    # the judge dies: so does this process
         CHILD[:] = [os.getppid()]
         grading.process = None                                      # here, everything runs here
 
-        told = list(sandbox.SIGNAL_NOTE)            # the warm grader's note, sent before the signal
+        told = list(processes.SIGNAL_NOTE)            # the warm grader's note, sent before the signal
 
         def note(sig: int) -> None:
             if os.getpid() == me:
                 for tell in told:
                     tell(sig)
                 write_frame(answers, ("signal", sig), token)
-        sandbox.SIGNAL_NOTE[:] = [note]
+        processes.SIGNAL_NOTE[:] = [note]
         orders = Frames(requests)
         while True:
             try:
@@ -512,10 +512,10 @@ def serve(grading, requests: int, answers: int, token: bytes):
         code = 70
     finally:
         if os.getpid() == me:
-            if "grader.distributed" in sys.modules:
+            if "grader.engine.distributed" in sys.modules:
                 try:
-                    sys.modules["grader.distributed"].close()
+                    sys.modules["grader.engine.distributed"].close()
                 except BaseException:
                     pass
-            sandbox.flush_output()
+            processes.flush_output()
         os._exit(code)

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import torch
 
-from grader import apart, devices, loader, sampling, speed
-from grader.compare import first_difference, plain
-from grader.counting import count_work, work
-from grader.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
+from grader.engine import apart, devices, loader, sampling, speed
+from grader.engine.compare import first_difference, plain
+from grader.engine.counting import count_work, work
+from grader.engine.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
                            LearnerExit, guarded_backward, learner_code)
-from grader.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
-from grader.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
+from grader.engine.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
+from grader.engine.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
-from grader.search import NONDETERMINISTIC, SHRINK_SECONDS, Mismatch, search
-from grader.spec import Case, Drill, Entry, Fail, Trace
+from grader.engine.search import NONDETERMINISTIC, SHRINK_SECONDS, Mismatch, search
+from grader.engine.spec import Case, Drill, Entry, Fail, Trace
 
 VALUE_CHECKS = ["runs", "shape", "dtype", "values"]
 HALF_DTYPES = (torch.float16, torch.bfloat16)
@@ -55,7 +55,7 @@ def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0,
           database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS,
           apart: bool = True):
     """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`. The
-    learner's code runs in a process of its own (grader/apart.py); this one only judges. apart=False
+    learner's code runs in a process of its own (grader/engine/apart.py); this one only judges. apart=False
     (the warm grader's warm-up on a reference, trusted code) runs everything here."""
     drill: Drill = loader.declaration(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
@@ -91,8 +91,8 @@ class Grading:
         finally:
             if self.process is not None:
                 self.process.close()
-            if "grader.distributed" in sys.modules:     # the rank processes of a distributed drill
-                sys.modules["grader.distributed"].close()
+            if "grader.engine.distributed" in sys.modules:     # the rank processes of a distributed drill
+                sys.modules["grader.engine.distributed"].close()
 
     def steps(self, device: str, speed_check: bool):
         for label, step in (("load", self.load), ("signature", self.signature)):
@@ -438,7 +438,7 @@ class EntryGrading:
         return True
 
     def mistake_gradients(self, k, case: Case):
-        from grader.runner import Overlay
+        from grader.engine.runner import Overlay
         ns = Overlay(self.runner.ref_ns, **{self.runner.root: k.like})
         try:
             return self.gradients_of(ns, case, self.upstream_and_reference(case)[0])

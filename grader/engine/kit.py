@@ -10,7 +10,7 @@ import math
 import torch
 from hypothesis import strategies as st
 
-from grader.spec import Case, Fail, Invariant, Mistake
+from grader.engine.spec import Case, Fail, Invariant, Mistake
 
 # ---- inputs -----------------------------------------------------------------------------------
 
@@ -420,7 +420,7 @@ def optimiser_steps(step, case: Case, with_state: bool = True):
     """Take one step per entry of case.kwargs["grads_per_step"], from an empty state, on fresh copies
     of case.kwargs["params"] (leaves that require grad, like nn.Parameters): the step must update these
     very tensors. Compared step by step: the params after it, and the state."""
-    from grader.spec import Trace
+    from grader.engine.spec import Trace
     kwargs = dict(case.kwargs)
     params = [p.detach().clone().requires_grad_() for p in kwargs.pop("params")]
     state, trace = {}, Trace()
@@ -454,7 +454,7 @@ def params_and_grads(draw, grad_scales):
 def optimiser_loops(make, rows_small=3, rows_large=9):
     """Loops for an optimiser: the same parameter list, with more rows in each tensor;
     make(params, grads_per_step) builds the drill's case."""
-    from grader.spec import Loops
+    from grader.engine.spec import Loops
 
     def case(rows, seed):
         params = [seeded(seed, rows, 8), seeded(seed + 1, rows)]
@@ -593,7 +593,7 @@ def filter_sampler(filter_fn, mistake=""):
 def largest_intermediate(fn) -> tuple[int, str]:
     """(elements, operator) of the largest tensor any non-view operation makes while fn() runs: for
     rules about which intermediate a component may build (Muon's Gram matrix on the small side)."""
-    from grader.guards import LargestIntermediate
+    from grader.engine.guards import LargestIntermediate
     watch = LargestIntermediate()
     with watch:
         fn()
@@ -741,7 +741,7 @@ def recurrent_case(inputs, hidden_size: int, state="left out", label: str = "", 
 def recurrent_steps(names=None):
     """run(cell, case, ns): the cell over case's inputs, each step fed the state the previous step
     returned, as a Trace of every step's output (a tuple shown by `names`, as {"h": ..., "c": ...})."""
-    from grader.spec import Trace
+    from grader.engine.spec import Trace
 
     def run(cell, case, ns):
         xs, given = case.kwargs["inputs"], "state" in case.kwargs
@@ -778,10 +778,10 @@ def recurrent_inputs(draw, state_shapes) -> Case:
 
 
 # ---- distributed drills (ddp_allreduce, tensor_parallel_mlp, zero_optimizer) ---------------------------
-# Their entries run on every rank of a real process group (Entry(ranks=...), grader/distributed.py); what
+# Their entries run on every rank of a real process group (Entry(ranks=...), grader/engine/distributed.py); what
 # a rank does is the declaration's run, and these are the parts the three share.
 
-from grader.runner import Said  # noqa: E402
+from grader.engine.guards import Said  # noqa: E402
 
 
 class BrokenRule(Said):

@@ -39,6 +39,11 @@ class CallTimeout(BaseException):
         self.wall = wall
 
 
+class Said(Exception):
+    """An error whose message is already said for the learner (a distributed hang, a rank that
+    ended): reported as it is, without the "raised <type>" that describes an exception."""
+
+
 class LearnerExit(BaseException):
     """The learner's code called sys.exit(), raised KeyboardInterrupt or printed too much."""
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import torch
 
-from grader import stats
-from grader.compare import plain
-from grader.result import FAIL, PASS, SKIPPED
-from grader.runner import LearnerRaised
-from grader.spec import Case
+from grader.engine import stats
+from grader.engine.compare import plain
+from grader.engine.result import FAIL, PASS, SKIPPED
+from grader.engine.runner import LearnerRaised
+from grader.engine.spec import Case
 
 SEEDS = (11, 12)   # the learner's draws, the reference's draws
 

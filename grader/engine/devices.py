@@ -19,9 +19,9 @@ import weakref
 import torch
 from torch.overrides import TorchFunctionMode
 
-from grader.guards import learner_code
-from grader.result import FAIL, PASS, SKIPPED
-from grader.runner import copy_case, flat_tensors, map_case
+from grader.engine.guards import learner_code
+from grader.engine.result import FAIL, PASS, SKIPPED
+from grader.engine.runner import copy_case, flat_tensors, map_case
 
 MIXING = ("same device", "two devices", "not compiled with cuda", "found at least two devices",
           "expected device", "but got device", "is not on the expected device", "wrong device",
@@ -249,7 +249,7 @@ def by_provenance(eg, case) -> str:
 
 # ---- the distributed entries: provenance followed on every rank -----------------------------------
 
-GRADER = os.path.dirname(os.path.abspath(__file__))
+GRADER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the grader package, declarations included
 INTERNAL = (os.path.dirname(torch.__file__), os.path.dirname(os.__file__), "<")
 AUTOGRAD_RUNS = {"backward", "grad"}
 
@@ -331,7 +331,7 @@ def provenance_on_rank(run_one, impl, case, ns) -> str:
 def on_ranks(eg, case) -> str:
     """The emulated device run of a distributed entry: every rank follows provenance; the first
     problem found, with its rank."""
-    from grader import distributed
+    from grader.engine import distributed
     try:
         with learner_code(eg.g.call_limit):
             impl = eg.runner.build(eg.runner.ns, case)

@@ -4,7 +4,7 @@ A declaration says only what is particular to its drill: its entries (the functi
 methods the learner writes), how to draw consistent inputs for each, the edge cases, invariants
 that need no reference, the classic mistakes, banned calls, and which first-class kinds of check
 apply (sampled outputs, stateful steps, no Python loop, work, speed, memory). The generic pipeline
-(grader/pipeline.py) runs every kind of check on every entry.
+(grader/engine/pipeline.py) runs every kind of check on every entry.
 """
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ class Entry:
     through its forward), or a method "KVCache.update" (of an instance built from case.init).
 
     With ranks, the entry is distributed: run(impl, case, ns) is what every rank of a real gloo
-    process group of ranks(case) processes does (grader/distributed.py), impl being the learner's
+    process group of ranks(case) processes does (grader/engine/distributed.py), impl being the learner's
     function or class as it is (the rank builds it), and the output is a Trace with one step per
     rank. A hang, a rank that ends, or what a rank raised is the learner's error, said with its rank."""
     name: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from grader import registry
+from grader.learner import registry
 
 HEADER = """# The drill catalogue
 

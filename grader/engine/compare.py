@@ -6,7 +6,7 @@ import math
 import numpy as np
 import torch
 
-from grader.spec import Trace
+from grader.engine.spec import Trace
 
 # (rtol, atol) per dtype; atol is multiplied by the magnitude of the case (see tolerance()).
 TOLERANCES = {

@@ -16,7 +16,7 @@ does not turn a slow, correct run into a hang: a rank that used the job's budget
 stopped, ranks that are all still (none running, ready to run or reporting) for as many seconds hang,
 and a wall-clock backstop guards.WALL_FACTOR times larger ends the rest. A rank that raises, exits
 or crashes is reported as such. After a hang, an exit, or an error that left the ranks out of step,
-the pool is killed with everything it started (sandbox.kill_tree) and the next job forks a new one.
+the pool is killed with everything it started (processes.kill_tree) and the next job forks a new one.
 close() kills every pool: the pipeline calls it when a grading ends.
 
 Functions, classes and modules travel to the ranks by identity, not by name: both sides hold the same
@@ -54,9 +54,8 @@ import torch.distributed as dist
 # the first backward imports this (and sympy: seconds); imported once here, every rank forked later has it
 import torch.fx.experimental.symbolic_shapes  # noqa: F401
 
-from grader import guards, sandbox
-from grader.guards import BannedCalls, LearnerExit
-from grader.runner import Said
+from grader.engine import guards, processes
+from grader.engine.guards import BannedCalls, LearnerExit, Said
 
 HANG_SECONDS = 10.0       # the deadline of a job when no call limit is running (the reference, a mistake)
 START_SECONDS = 60.0      # the ranks joining their process group
@@ -146,7 +145,7 @@ def run(world_size: int, fn, *args, timeout: float | None = None) -> list:
 
 def on_ranks(world_size: int, run_one, impl, case, ns):
     """An entry's run on every rank (spec.Entry.ranks): a Trace with one step per rank."""
-    from grader.spec import Trace
+    from grader.engine.spec import Trace
     results = run(world_size, run_one, impl, case, ns)
     return Trace((f"rank {r} of {world_size}", out) for r, out in enumerate(results))
 
@@ -428,7 +427,7 @@ class Pool:
             conn.close()
         for pid in self.pids:
             if pid > 0:
-                sandbox.kill_tree(pid, include_self=True)
+                processes.kill_tree(pid, include_self=True)
                 try:
                     os.waitpid(pid, 0)
                 except ChildProcessError:
@@ -658,7 +657,7 @@ def _loopback() -> str:
 
 def _rank_main(rank: int, world_size: int, store: str, sock: socket.socket, table: dict, parent: int) -> int:
     global _rank
-    sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)      # the grading process dies: so does the rank
+    processes.prctl(processes.PR_SET_PDEATHSIG, signal.SIGKILL)      # the grading process dies: so does the rank
     if os.getppid() != parent:
         return 1
     signal.setitimer(signal.ITIMER_REAL, 0)
@@ -671,7 +670,7 @@ def _rank_main(rank: int, world_size: int, store: str, sock: socket.socket, tabl
     _rank = _Rank(rank, Connection(sock.detach()), table)
     try:
         os.environ["GLOO_SOCKET_IFNAME"] = _loopback()
-        # the sandbox's stand-in for torch._dynamo (sandbox.lighten_torch) has no trace rules for
+        # the sandbox's stand-in for torch._dynamo (the runtime's sandbox.lighten_torch) has no trace rules for
         # init_process_group to clear: out of sight while it runs
         dynamo = sys.modules.get("torch._dynamo")
         stand_in = dynamo is not None and not hasattr(dynamo, "trace_rules")
@@ -747,7 +746,7 @@ class _learner_context:
         return False
 
 
-INTERNAL = (os.path.dirname(torch.__file__), os.path.dirname(os.path.abspath(__file__)),
+INTERNAL = (os.path.dirname(torch.__file__), os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
             os.path.dirname(os.__file__))
 
 

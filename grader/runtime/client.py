@@ -1,4 +1,4 @@
-"""Talking to the warm grader (grader/server.py): find it or start it, send a check, stream the
+"""Talking to the warm grader (grader/runtime/server.py): find it or start it, send a check, stream the
 verdict back. Imports no torch: the CLI stays quick."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from grader.result import ERROR, FAIL, Check, Verdict
-from grader.sandbox import ROOT, Limits, alive
+from grader.engine.result import ERROR, FAIL, Check, Verdict
+from grader.runtime.sandbox import ROOT, Limits, alive
 
 START_SECONDS = 120.0        # starting the grader (importing torch) on a slow, loaded machine
 
@@ -106,7 +106,7 @@ def _start(home: Path, path: str, lock: Path, mine: str) -> None:
             PYTORCH_NVML_BASED_CUDA_CHECK="1",     # asking whether CUDA exists must not start it in the grader: its
                                                    # forked gradings could then not start it themselves
             MALLOC_MMAP_THRESHOLD_="1000000000", MALLOC_TRIM_THRESHOLD_="10000000000")
-        proc = subprocess.Popen([sys.executable, "-m", "grader.server", path, str(home)], cwd=ROOT, env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "grader.runtime.server", path, str(home)], cwd=ROOT, env=env,
                                 stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
     _started[path] = proc
     lock.write_text(str(proc.pid))                 # the starter is now the grader: waiters watch it
@@ -194,7 +194,7 @@ def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, 
     A verdict always comes back: when the grader fails or stops answering, it says so as an error
     (which is not recorded against the learner). The progress store in `home` is put back if the
     learner's code deleted or damaged it."""
-    from grader.store import Keeper
+    from grader.learner.store import Keeper
     started = time.monotonic()
     verdict = Verdict(drill=drill, file=str(Path(file).absolute()), seed=seed)   # a link is not its target
     limits = limits or Limits()

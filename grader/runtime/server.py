@@ -27,8 +27,9 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from grader import sandbox
-from grader.sandbox import Limits
+from grader.engine import processes
+from grader.runtime import sandbox
+from grader.runtime.sandbox import Limits
 
 IDLE_SECONDS = float(os.environ.get("DRILL_IDLE_SECONDS", 600))
 WARM_AFTER = 0.3         # warming up waits this long after the last grading: a check that comes meanwhile goes first
@@ -53,9 +54,9 @@ def warm_grading(drill: str = WARM_DRILL, seed: int = 0, **options) -> None:
     forked process shares), and whatever runs later pays none of it; the reference's results are
     kept (Runner.remembered) for a check with the same seed. Devices are only emulated: CUDA
     started in the server could not be started again in the processes it forks."""
-    from grader import registry
-    from grader.guards import LEARNER_PREFIX
-    from grader.pipeline import grade
+    from grader.learner import registry
+    from grader.engine.guards import LEARNER_PREFIX
+    from grader.engine.pipeline import grade
     info = registry.get(drill)
     if info is None:
         return
@@ -77,7 +78,8 @@ def warm_up():
     server holds."""
     import gc
 
-    from grader import loader, registry
+    from grader.engine import loader
+    from grader.learner import registry
     yield warm_grading
     for drill_id in registry.drills():
         def load(drill_id=drill_id):
@@ -114,7 +116,7 @@ class Worker:
             try:
                 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
                     signal.signal(sig, signal.SIG_DFL)      # not the server's handlers: they would end the server
-                sandbox.prctl(sandbox.PR_SET_PDEATHSIG, signal.SIGKILL)
+                processes.prctl(processes.PR_SET_PDEATHSIG, signal.SIGKILL)
                 if os.getppid() != server:
                     os._exit(0)                             # the server died before the line above
                 kept = sorted((orders, events))
@@ -280,7 +282,7 @@ class Grading:
 
     def cpu_now(self) -> float:
         """CPU seconds the grading's processes used (wall seconds where that cannot be read)."""
-        used = sandbox.tree_cpu(self.pid, self.cgroup)
+        used = processes.tree_cpu(self.pid, self.cgroup)
         return used if used is not None else time.monotonic()
 
     def measure(self, now: float) -> None:
@@ -315,7 +317,7 @@ class Grading:
         self.killed_by_us = True
         if not self.why:
             self.why, self.fault = why, fault
-        sandbox.kill_tree(self.pid, include_self=True, group=self.pid, cgroup=self.cgroup)
+        processes.kill_tree(self.pid, include_self=True, group=self.pid, cgroup=self.cgroup)
 
     def stopped(self) -> None:
         """The grading process was stopped (SIGSTOP, SIGTSTP): by the learner's code, or from outside."""
@@ -330,7 +332,7 @@ class Grading:
 
     def finish(self, status: int, orphans) -> None:
         """The grading process ended: kill what it left, then tell the client how it ended."""
-        sandbox.kill_tree(self.pid, group=self.pid, cgroup=self.cgroup)
+        processes.kill_tree(self.pid, group=self.pid, cgroup=self.cgroup)
         orphans()                                     # what the learner started and detached: gone before the verdict
         self.cgroup.remove()
         try:
@@ -354,7 +356,7 @@ class Grading:
 
     def ended(self, status: int, printed: int) -> tuple[str, bool]:
         """(why the grading process ended before its report did, whether that is the grader's fault)."""
-        from grader.guards import OUTPUT_LIMIT
+        from grader.engine.guards import OUTPUT_LIMIT
         if os.WIFSIGNALED(status):
             sig = signal.Signals(os.WTERMSIG(status))
             if sig == signal.SIGXFSZ or printed >= OUTPUT_LIMIT:
@@ -397,8 +399,8 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
         try:
             from hypothesis.database import DirectoryBasedExampleDatabase
 
-            from grader import apart, guards, loader
-            from grader.pipeline import grade
+            from grader.engine import apart, guards, loader
+            from grader.engine.pipeline import grade
             loader.declaration(request["drill"])
             loader.reference(request["drill"])
             database = DirectoryBasedExampleDatabase(str(home / "examples")) if request.get("replay", True) else None
@@ -410,8 +412,8 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
                 for sig in signals:
                     tell(sig)
                 events.flush()
-                sandbox.flush_output()
-                sandbox.SIGNAL_NOTE.clear()             # this signal is the grader's own, not the learner's
+                processes.flush_output()
+                processes.SIGNAL_NOTE.clear()             # this signal is the grader's own, not the learner's
                 if os.WIFSTOPPED(status):
                     os.kill(me, os.WSTOPSIG(status))
                     os._exit(GRADER_FAILED)             # only if stopping was undone from outside
@@ -460,8 +462,8 @@ def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Pat
         code = GRADER_FAILED
     finally:
         if os.getpid() == me:
-            sandbox.flush_output()
-            sandbox.kill_tree(me)
+            processes.flush_output()
+            processes.kill_tree(me)
         os._exit(code)
 
 
@@ -471,7 +473,7 @@ def escaped(e: BaseException, learner_file: str, steps: list[str], emit) -> int:
     check it adds."""
     import traceback
 
-    from grader.result import ERROR, FAIL, Check
+    from grader.engine.result import ERROR, FAIL, Check
     traceback.print_exc()
     mine = str(Path(learner_file).resolve())
     theirs = any(f.filename == mine for f in traceback.extract_tb(e.__traceback__))
@@ -504,7 +506,7 @@ class Server:
         self.last_drill = WARM_DRILL                   # what the spare warms up on
 
     def serve(self) -> None:
-        sandbox.prctl(sandbox.PR_SET_CHILD_SUBREAPER, 1)       # what a grading leaves behind comes back here
+        processes.prctl(processes.PR_SET_CHILD_SUBREAPER, 1)       # what a grading leaves behind comes back here
         sandbox.Cgroup.sweep()
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         tmp = f"{self.path}.{os.getpid()}"
@@ -592,7 +594,7 @@ class Server:
     def wait(self, g: Grading) -> None:
         """Reap a grading process that was just killed and finish it."""
         for _ in range(200):
-            status = sandbox.REAPED.pop(g.pid, None)
+            status = processes.REAPED.pop(g.pid, None)
             if status is None:
                 try:
                     pid, status = os.waitpid(g.pid, os.WNOHANG)
@@ -624,7 +626,7 @@ class Server:
             conn.close()
             return
         if request.get("ping"):
-            from grader import devices
+            from grader.engine import devices
             try:
                 ready = self.spare.pid if self.spare is not None and self.spare.ready else None
                 warm = self.warming is None and (ready is not None or not self.spares)
@@ -694,7 +696,7 @@ class Server:
             why = g.overdue(now)
             if why and not g.killed_by_us:
                 g.stop(why)
-        sandbox.reap()                                     # statuses land in sandbox.REAPED (kill_tree's too)
+        processes.reap()                                     # statuses land in processes.REAPED (kill_tree's too)
         while True:
             try:
                 pid, status = os.waitpid(-1, os.WNOHANG | os.WUNTRACED)
@@ -708,17 +710,17 @@ class Server:
                     self.drain(g)                          # the learner's own signal, if it sent one, is in there
                     g.stopped()
                 else:
-                    sandbox.kill_tree(pid, include_self=True)
+                    processes.kill_tree(pid, include_self=True)
                 continue
-            sandbox.REAPED[pid] = status
-        for pid in list(sandbox.REAPED):
-            status = sandbox.REAPED.pop(pid)
+            processes.REAPED[pid] = status
+        for pid in list(processes.REAPED):
+            status = processes.REAPED.pop(pid)
             g = self.gradings.get(pid)
             if self.spare is not None and pid == self.spare.pid:
                 self.drop_spare(kill=False)                # it died while it waited: none are made again
                 self.spares = False
             elif g is None:
-                sandbox.kill_tree(pid)                    # an orphan of some grading: what it started goes too
+                processes.kill_tree(pid)                    # an orphan of some grading: what it started goes too
             else:
                 self.end(g, status)
         if self.gradings:                                  # orphans come only from gradings (finish() kills the
@@ -762,7 +764,8 @@ class Server:
     def remember(self, drill) -> None:
         """The drill the next spare warms up on: this one, unless it is distributed (its ranks are
         forked processes, not warmed up in a spare) or unknown."""
-        from grader import loader, registry
+        from grader.engine import loader
+        from grader.learner import registry
         if isinstance(drill, str) and drill in registry.drills():
             try:
                 if not any(e.ranks for e in loader.declaration(drill).entries):
@@ -798,9 +801,9 @@ class Server:
         """Every child of the server that is not a grading process was left by one: killed."""
         if os.path.isdir("/proc"):
             mine = set(self.gradings) | ({self.spare.pid} if self.spare is not None else set())
-            for child in sandbox.children_of().get(os.getpid(), []):
+            for child in processes.children_of().get(os.getpid(), []):
                 if child not in mine:
-                    sandbox.kill_tree(child, include_self=True)
+                    processes.kill_tree(child, include_self=True)
 
 
 def main() -> None:
@@ -808,7 +811,7 @@ def main() -> None:
     sandbox.lighten_torch()
     import torch
     torch.set_num_threads(1)
-    from grader import pipeline  # noqa: F401   what every grading needs, before the first one comes
+    from grader.engine import pipeline  # noqa: F401   what every grading needs, before the first one comes
     Server(path, home).serve()
 
 
