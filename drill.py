@@ -18,7 +18,8 @@ import shlex
 from pathlib import Path
 
 import cli
-from grader.learner import home
+from grader.learner import home, record
+from grader.views import terminal as show
 
 USAGE = "%drill start ID shows a drill's prompt; %%drill ID [--hint] [--seed N] heading a cell grades it"
 
@@ -27,7 +28,8 @@ def load_ipython_extension(ip) -> None:
     """`%load_ext drill`: register the magic, and start the warm grader so that the first graded
     cell does not wait for torch to load."""
     ip.register_magic_function(drill, magic_kind="line_cell", magic_name="drill")
-    cli.start_grader_early()
+    from grader.runtime import client
+    client.start_early()
 
 
 class Usage(argparse.ArgumentParser):
@@ -45,7 +47,7 @@ CELL.add_argument("--seed", type=int)
 def drill(line: str, cell: str | None = None) -> None:
     """%drill start ID · %%drill ID [--hint] [--seed N]"""
     import typer
-    cli.reopen_store()
+    record.reopen()
     try:
         if cell is None:
             words = shlex.split(line)
@@ -63,7 +65,7 @@ def start(info) -> None:
     """The prompt as Markdown, and the stub headed by its magic, ready to copy into a cell; the
     drill's clock starts."""
     from IPython.display import Markdown, display
-    cli.try_record("this start", lambda: cli.store().record("start", info.id, source="notebook"))
+    record.attempt("this start", lambda: record.opened(cli.warn).record("start", info.id, source="notebook"), cli.warn)
     display(Markdown(start_page(info)))
 
 
@@ -89,7 +91,7 @@ def prompt_markdown(prompt: str) -> str:
             out.extend(["```", *(c[lead:] for c in code), "```"])
             code.clear()
 
-    for text, _, is_code in cli.prompt_blocks(prompt):
+    for text, _, is_code in show.prompt_blocks(prompt):
         if is_code or (code and not text):          # a blank line inside an example stays in it
             code.append(text)
             continue
@@ -123,22 +125,23 @@ def grade_cell(args: argparse.Namespace, cell: str) -> None:
     path = cell_file(info.id, cell)
     console = cli.console
     console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · this cell")
-    digest = cli.digest_of(path)
+    digest = record.digest_of(path)
     try:
         verdict = client.grade(info.id, path, home=cli.grader_home(), seed=args.seed,
-                               on_check=lambda c: console.print(cli.check_line(c)), replay=home.writable())
+                               on_check=lambda c: console.print(show.check_line(c)), replay=home.writable())
     except (OSError, RuntimeError) as e:
         raise cli.unusable(f"The grader could not run: {e}.") from None
     except KeyboardInterrupt:
         console.print("[yellow]Interrupted: the grading was stopped, nothing was recorded, and the cell was not "
                       "run.[/]")
         return
-    console.print(cli.verdict_summary(verdict, info, command=command, where="this cell"))
-    if cli.record_verdict(info.id, verdict, digest, path, source="notebook") and verdict.passed:
+    console.print(show.verdict_summary(verdict, info, command=command, where="this cell"))
+    if record.verdict(info.id, verdict, digest, path, cli.warn, source="notebook") and verdict.passed:
         console.print(cli.next_step(info.id, start="%drill start"))
     if args.hint:
         if info.hints:
-            for text in cli.next_hint(cli.store(), info, source="notebook"):
+            for text in show.hint_lines(info, *record.hint(record.opened(cli.warn), info, cli.warn,
+                                                           source="notebook")):
                 console.print(text)
         else:
             console.print(f"{info.id} has no hints.")

@@ -21,6 +21,7 @@ from grader.learner import registry
 from grader.learner.home import store_path
 from grader.engine.result import Check, Verdict
 from grader.learner.store import Store
+from grader.views import interview as on_screen
 from tests import procs
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -154,7 +155,7 @@ def save(problem: dict, text: str = "# an answer\n") -> None:
 def interview_of(drills, grader, minutes=30):
     session = mock.new_session(drills, minutes)
     mock.resume(session)
-    interview = cli.Interview(session, Store(store_path()), grader)
+    interview = on_screen.Interview(session, Store(store_path()), grader)
     interview.announce()
     return session, interview
 
@@ -221,7 +222,7 @@ def test_revealing_the_solution_asks_first(drill_home):
     session, interview = interview_of(["softmax"], Grader())
     problem = session["problems"][0]
     interview.press("s")
-    assert interview.notice == cli.CONFIRM and not problem["solution"]
+    assert interview.notice == on_screen.CONFIRM and not problem["solution"]
     interview.press("x")                                 # any other key: not revealed
     assert interview.notice == "" and not problem["solution"]
     interview.press("s")
@@ -243,7 +244,7 @@ def test_a_resume_keeps_the_original_start_and_does_not_charge_the_pause(drill_h
     assert resumed["started"] == started
     assert mock.remaining(resumed) > 27 * 60             # 30 minutes, the pause not charged
     assert resumed["problems"][0]["started"] >= problem_started + 300
-    cli.Interview(resumed, Store(store_path()), Grader()).announce()
+    on_screen.Interview(resumed, Store(store_path()), Grader()).announce()
     assert [e["kind"] for e in Store(store_path()).events()] == ["start"]     # not started again
 
 
@@ -286,12 +287,12 @@ def rendered(renderable, width=80) -> str:
 def test_every_prompt_can_be_read_whole_in_a_small_terminal(drill_home, height):
     for drill_id in registry.drills():
         session, interview = interview_of([drill_id], Grader())
-        body, _ = cli.mock_body(mock.active(session), 80)
+        body, _ = on_screen.mock_body(mock.active(session), 80)
         shown = ""
         for _ in range(len(body)):
             screen = rendered(interview.view(80, height))
             assert len(screen.splitlines()) < height, f"{drill_id}: the screen is taller than the terminal"
-            assert cli.KEYS in screen                    # the keys stay in sight
+            assert on_screen.KEYS in screen                    # the keys stay in sight
             shown += screen
             before = interview.offset
             interview.press("pagedown", page=5)

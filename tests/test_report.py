@@ -14,6 +14,7 @@ import cli
 from grader.views import html_report, mock, report
 from grader.learner.home import store_path
 from grader.learner.store import Store
+from grader.views import terminal as show
 
 runner = CliRunner()
 
@@ -77,7 +78,7 @@ def test_progress_and_the_html_report_agree(drill_home):
     practise(store)
     a_mock_with_a_hint(store)
     f = report.figures(store)
-    shown, page = text_of(cli.progress_view(f)), html_report.page(f)
+    shown, page = text_of(show.progress_view(f)), html_report.page(f)
     for kind, headings in report.COLUMNS.items():
         for heading in headings:
             assert heading in shown, (kind, heading)

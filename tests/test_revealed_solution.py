@@ -7,10 +7,10 @@ import ast
 
 import pytest
 
-import cli
 from grader.runtime import client
 from grader.learner import registry
 from grader.engine.result import PASS
+from grader.views import terminal as show
 
 DRILLS = list(registry.drills())
 EXAMPLES = 3                                 # a pass of the reference at full size is tested elsewhere
@@ -32,13 +32,13 @@ def reference_imports(source: str) -> list[str]:
 
 def learner_file(tmp_path, drill_id):
     path = tmp_path / f"{drill_id}.py"
-    path.write_text(cli.solution_text(registry.get(drill_id)), encoding="utf-8")
+    path.write_text(show.solution_text(registry.get(drill_id)), encoding="utf-8")
     return path
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
 def test_the_solution_shown_imports_no_reference(drill_id):
-    assert reference_imports(cli.solution_text(registry.get(drill_id))) == []
+    assert reference_imports(show.solution_text(registry.get(drill_id))) == []
 
 
 def test_reference_imports_are_seen_however_written():
@@ -53,7 +53,7 @@ def test_the_solution_shown_is_the_reference_that_passes(drill_id):
     """Shown whole, so tests/test_drills.py's test_reference_passes_its_grader grades exactly what a
     learner pastes (at two seeds, in full); graded again here it would only repeat that."""
     info = registry.get(drill_id)
-    assert cli.solution_text(info) == info.reference.read_text(encoding="utf-8")
+    assert show.solution_text(info) == info.reference.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
+import shlex
+import shutil
+import tempfile
+import time
 from pathlib import Path
 
 
@@ -68,3 +73,54 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def backup(path: Path) -> Path:
+    """Keep a copy of the learner's file in backups/ beside it, before it is replaced."""
+    folder = path.parent / "backups"
+    folder.mkdir(exist_ok=True)
+    target = folder / f"{path.stem}-{time.strftime('%Y%m%d-%H%M%S')}-{time.time_ns() % 10**6}.py"
+    write_atomically(target, path.read_bytes())
+    return target
+
+
+def editor_command(environ) -> list[str]:
+    """The command that opens a file for `drill start --edit`, split as a shell splits it
+    (`code --wait`): $VISUAL, else $EDITOR, else vi; a variable set to nothing counts as unset.
+    Raises ValueError, its message one sentence, when that command cannot be run here."""
+    name = next((n for n in ("VISUAL", "EDITOR") if environ.get(n, "").strip()), None)
+    value = environ[name] if name else "vi"
+    said = f"${name} is {value!r}" if name else "neither $VISUAL nor $EDITOR is set"
+    try:
+        argv = shlex.split(value)
+    except ValueError as e:
+        raise ValueError(f"No editor can be opened: {said}, which a shell cannot split ({e}); set VISUAL or "
+                         f"EDITOR, e.g. EDITOR='code --wait'.") from None
+    if not argv or not argv[0] or shutil.which(argv[0], path=environ.get("PATH")) is None:
+        program = argv[0] if argv else value
+        raise ValueError(f"No editor can be opened: {said}, and {program!r} is not a command on PATH; set VISUAL "
+                         f"or EDITOR, e.g. EDITOR='code --wait'.")
+    return argv
+
+
+def grader_home(path: Path) -> Path:
+    """Where the warm grader keeps its log: DRILL_HOME (`path`), or a private temporary folder when
+    DRILL_HOME is read-only (the check is then graded, and not recorded)."""
+    if writable():
+        return path
+    key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"drill-{os.getuid()}-{key}"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    return folder
+
+
+def put_stub(drill_id: str, stub: bytes, replace: bool) -> tuple[Path, Path | None, bool]:
+    """Put a drill's stub in the workspace where there is no file for it yet (or an empty one), or
+    over the learner's file when `replace` (that file kept in backups/ first). Returns the file, the
+    backup made (None if none) and whether the stub was written."""
+    path = workspace() / f"{drill_id}.py"
+    kept = backup(path) if replace and path.exists() else None
+    wrote = replace or not path.exists() or not path.stat().st_size
+    if wrote:
+        write_atomically(path, stub)
+    return path, kept, wrote

@@ -4,6 +4,8 @@ so listing drills never imports torch."""
 from __future__ import annotations
 
 import ast
+import difflib
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -83,3 +85,36 @@ def drills() -> dict[str, DrillInfo]:
 
 def get(drill_id: str) -> DrillInfo | None:
     return drills().get(drill_id)
+
+
+def normal(name: str) -> str:
+    """A drill id as people type it: case, '-', '_' and spaces do not matter."""
+    return re.sub(r"[-_\s]", "", name.lower())
+
+
+def find(name: str) -> tuple[DrillInfo | None, list[str]]:
+    """The drill `name` names (`GQA`, `top-p`, `layer_norm`, `kv cache`), else None and the ids it is
+    closest to (at most five)."""
+    ids = {normal(d): d for d in drills()}
+    key = normal(name)
+    if key in ids:
+        return get(ids[key]), []
+    close = difflib.get_close_matches(key, ids, n=4, cutoff=0.6)
+    close += [n for n in ids if key and (key in n or n in key) and n not in close]    # "norm" → layernorm, …
+    return None, [ids[n] for n in close[:5]]
+
+
+def version() -> str:
+    """The version of this source tree (its pyproject.toml), else of the installed package."""
+    pyproject = ROOT / "pyproject.toml"
+    if pyproject.is_file():
+        found = re.search(r'^version\s*=\s*"([^"]+)"', pyproject.read_text(encoding="utf-8"), re.M)
+        if found:
+            return found[1]
+    from importlib import metadata
+    return metadata.version("drill")
+
+
+def completions(incomplete: str) -> list[tuple[str, str]]:
+    """Shell completion of a drill id, with its title."""
+    return [(d, i.title) for d, i in drills().items() if d.startswith(incomplete.lower())]

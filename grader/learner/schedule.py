@@ -73,3 +73,14 @@ def suggestions(store, after: str | None = None, now: float | None = None) -> li
     out += [(d, f"review due, last rated {c['rating']}") for d, c in due]
     out += [(i.id, f"new in {i.topic}, about {i.minutes} min") for i in unseen if i.topic != topic]
     return out
+
+
+def today(cards: dict, now: float | None = None) -> tuple[dict, float, float | None]:
+    """The reviews due by the end of today (local time), that end, and when the next review after
+    them is due (None when there is none)."""
+    import time
+    now = time.time() if now is None else now
+    end = time.mktime(time.localtime(now)[:3] + (23, 59, 59, 0, 0, -1))
+    due = {k: v for k, v in cards.items() if v["due"] <= end}
+    upcoming = min((c["due"] for c in cards.values()), default=None)
+    return due, end, upcoming

@@ -602,3 +602,12 @@ class Keeper:
         finally:
             self.copy.close()
             self.copy = None
+
+
+def events_in(path: Path) -> str:
+    """How many events a backup holds, said as text ("unreadable" when it cannot be read)."""
+    try:
+        with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
+            return str(db.execute("SELECT count(*) FROM events").fetchone()[0])
+    except sqlite3.Error:
+        return "unreadable"

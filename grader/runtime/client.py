@@ -279,3 +279,14 @@ def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) ->
             add(Check("grading", ERROR, f"the connection to the grader broke ({type(e).__name__}: {e}); nothing "
                                         f"is recorded"))
             return True
+
+
+def start_early() -> None:
+    """Start the warm grader of DRILL_HOME without waiting for it, so that importing torch there
+    overlaps with what comes before the first check (a command that will grade, the notebook)."""
+    from grader.learner import home
+    try:
+        if home.writable():
+            ensure(home.home(), wait=False)
+    except Exception:
+        pass                 # the check itself says what is wrong

@@ -191,3 +191,24 @@ def close(session: dict, store) -> dict:
         raise
     current_path().unlink(missing_ok=True)
     return card
+
+
+def begin(store, resume: bool, drill_ids: list[str] | None, minutes: float, count: int,
+          topic: str | None = None, difficulty: str | None = None) -> dict:
+    """The interrupted session (resume), else a new one of `drill_ids` or of `count` drills picked
+    for the learner, saved. Raises ValueError, its message one sentence, when neither can be."""
+    session = load()
+    if resume and session is None:
+        raise ValueError("There is no interrupted mock to resume: drill mock starts one.")
+    if not resume and session is not None:
+        raise ValueError("A mock is in progress: drill mock --resume continues it "
+                         f"({max(0, remaining(session)) / 60:.0f} min left).")
+    if session is None:
+        if topic is not None and topic not in registry.TOPICS:
+            raise ValueError(f"There is no topic {topic!r}: the topics are {', '.join(registry.TOPICS)}.")
+        picked = drill_ids or pick(store, count, topic, difficulty)
+        if not picked:
+            raise ValueError("No drills match that topic and difficulty.")
+        session = new_session(picked, minutes)
+        save(session)
+    return session
