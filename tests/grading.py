@@ -5,14 +5,23 @@ failing check, each with the classic mistake it must be named as ('' when none i
 
     EXPECT = {"values": "softmax without subtracting the max (exp overflows)", "gradients": ""}
 
+A classic mistake declared with `like` is written once, in its declaration; the tests graft it onto
+the reference and grade that as a learner's file, and its whole verdict is kept beside the drill's
+wrong solutions in tests/solutions/<id>/mistakes.json ({"entry / mistake": {check: mistake}}).
+A wrong file is only for what cannot be such a mistake: whole-file faults, mistakes in several
+functions at once, mistakes declared without `like`.
+
 A correct solution (right_*.py) carries none: it must pass."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from grader.engine.pipeline import grade
+from grader.engine import loader
 from grader.engine.result import ERROR, FAIL, TODO, Check, Verdict
+from grader.engine.runner import Overlay
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
@@ -57,3 +66,31 @@ def verdict_of(verdict: Verdict) -> dict:
 
 def show(verdict: Verdict) -> str:
     return "\n".join(f"  {c.name}: {c.status} {c.message} | {c.call} | {c.mistake}" for c in verdict.checks)
+
+
+def declared_mistakes(drill_id: str) -> list[tuple[str, object]]:
+    """The mistakes of a drill that are written as code: (key, mistake), the key "entry / name"."""
+    drill = loader.declaration(drill_id)
+    return [(f"{entry.name} / {k.name}", entry, k) for entry in drill.entries for k in entry.mistakes
+            if k.like is not None]
+
+
+def grade_mistake(drill_id: str, entry, mistake) -> Verdict:
+    """A declared mistake grafted onto the reference, graded as a learner's file."""
+    module = Overlay(loader.reference(drill_id), **{entry.name.split(".")[0]: mistake.like})
+    return grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES)
+
+
+def mistakes_file(drill_id: str) -> Path:
+    return SOLUTIONS / drill_id / "mistakes.json"
+
+
+def kept_mistake_verdicts(drill_id: str) -> dict:
+    path = mistakes_file(drill_id)
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def keep_mistake_verdicts(drill_id: str, verdicts: dict) -> None:
+    path = mistakes_file(drill_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(verdicts, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")

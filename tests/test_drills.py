@@ -10,9 +10,8 @@ import pytest
 from grader.engine import loader
 from grader.learner import registry
 from grader.engine.result import FAIL, PASS, TODO
-from grader.engine.runner import Overlay
-from tests.grading import (MISTAKE_EXAMPLES, RIGHT_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, expectation,
-                           grade_here, show, solutions, verdict_of)
+from tests.grading import (RIGHT_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, declared_mistakes, expectation,
+                           grade_here, grade_mistake, kept_mistake_verdicts, show, solutions, verdict_of)
 
 DRILLS = list(registry.drills())
 
@@ -76,7 +75,7 @@ def test_drill_is_complete(drill_id):
     assert "grader.specs" not in spec, "a declaration never imports another declaration"
     wrong = [p for p in solutions("wrong") if p.parent.name == drill_id]
     right = [p for p in solutions("right") if p.parent.name == drill_id]
-    assert len(wrong) >= 3 and len(right) >= 2, (wrong, right)
+    assert len(wrong) + len(declared_mistakes(drill_id)) >= 3 and len(right) >= 2, (wrong, right)
 
 
 @pytest.mark.parametrize("path", solutions("wrong"), ids=lambda p: f"{p.parent.name}/{p.stem}")
@@ -87,29 +86,44 @@ def test_wrong_solution_keeps_its_whole_verdict(path):
     assert verdict_of(verdict) == expect, show(verdict)
 
 
-def declared_mistakes():
+def all_declared_mistakes():
     for drill_id in DRILLS:
         try:
-            drill = loader.declaration(drill_id)
+            found = declared_mistakes(drill_id)
         except Exception as e:                       # reported by the test, not at collection
-            yield pytest.param(drill_id, "", e, id=f"{drill_id}/declaration")
+            yield pytest.param(drill_id, "", None, e, id=f"{drill_id}/declaration")
             continue
-        for entry in drill.entries:
-            for k in entry.mistakes:
-                if k.like is not None:
-                    yield pytest.param(drill_id, entry.name, k, id=f"{drill_id}/{entry.name}/{k.name[:50]}")
+        for key, entry, k in found:
+            yield pytest.param(drill_id, key, entry, k, id=f"{drill_id}/{key[:60]}")
 
 
-@pytest.mark.parametrize("drill_id, entry, mistake", list(declared_mistakes()))
-def test_each_declared_mistake_graded_as_a_learner_file_is_named_as_itself(drill_id, entry, mistake):
+@pytest.mark.parametrize("drill_id, key, entry, mistake", list(all_declared_mistakes()))
+def test_each_declared_mistake_graded_as_a_learner_file_keeps_its_whole_verdict(drill_id, key, entry, mistake):
     if isinstance(mistake, Exception):
         raise mistake
-    reference = loader.reference(drill_id)
-    module = Overlay(reference, **{entry.split(".")[0]: mistake.like})
-    verdict = grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES)
+    verdict = grade_mistake(drill_id, entry, mistake)
     assert verdict.status == FAIL, show(verdict)
     named = {c.mistake for c in verdict.checks if c.status == FAIL}
     assert mistake.name in named, show(verdict)
+    kept = kept_mistake_verdicts(drill_id)
+    assert key in kept, f"no verdict kept for {key!r}: python -m tests.golden {drill_id} --write"
+    assert verdict_of(verdict) == kept[key], show(verdict)
+
+
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_every_kept_mistake_verdict_belongs_to_a_declared_mistake(drill_id):
+    declared = {key for key, _, _ in declared_mistakes(drill_id)}
+    assert set(kept_mistake_verdicts(drill_id)) <= declared, set(kept_mistake_verdicts(drill_id)) - declared
+
+
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_no_mistake_is_written_both_as_a_declaration_and_as_a_wrong_file(drill_id):
+    """A wrong file that names one mistake only, one that is declared with `like`, writes that
+    mistake a second time: the declaration's is graded as a learner's file already."""
+    declared = {k.name for _, _, k in declared_mistakes(drill_id)}
+    for path in (ROOT / "tests" / "solutions" / drill_id).glob("wrong_*.py"):
+        named = {m for m in expectation(path).values() if m}
+        assert not (len(named) == 1 and named <= declared), f"{path.name} writes {named} again"
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)

@@ -329,6 +329,11 @@ class LearnerProcess:
 
     def __init__(self, grading):
         warm_once()
+        if torch.get_num_threads() != 1:
+            # OpenMP's thread pool does not survive a fork: a child that runs a parallel region the
+            # judge's pool has run before waits forever for threads it does not have. One thread in
+            # the judge (as the warm grader and the tests have) and none is ever started.
+            torch.set_num_threads(1)
         to_learner, self.requests = os.pipe()
         self.answers, from_learner = os.pipe()
         self.token = secrets.token_bytes(16)

@@ -215,6 +215,15 @@ def padded_queries_graded(case: Case, expected: torch.Tensor, causal_key="causal
 
 # ---- attention parts and their classic mistakes ---------------------------------------------------
 
+# ---- family rules: each named once, declared by the drills of the family in one word --------------
+
+SOFTMAX_BANNED = ["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
+                  "torch._softmax", "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
+                  "torch.special.log_softmax", "torch._log_softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax",
+                  "torch.nn.functional.softmin", "torch.nn.Softmin"]      # the softmax family, log and min included
+LOGSUMEXP_BANNED = ["torch.logsumexp", "torch.Tensor.logsumexp", "torch.special.logsumexp"]
+IN_PLACE = Mistake("an input modified in place: work on new tensors", check="inputs unchanged")
+
 ATTENTION_BANNED = ["torch.nn.functional.scaled_dot_product_attention", "torch._scaled_dot_product_attention_math",
                     "torch._scaled_dot_product_flash_attention_for_cpu", "torch._scaled_dot_product_flash_attention",
                     "torch._scaled_dot_product_efficient_attention", "torch._native_multi_head_attention",

@@ -137,7 +137,4 @@ DRILL = Drill(entries=[Entry(
                 over="the batch and the heads"),
     # many tiny (batch, head) pairs: a loop over the batch or the heads pays Python 128-256 times
     speed=Speed(lambda seed: qkv(40 + 3 * seed, 128, 2, 8, 8, 8, True, 4), limit=30.0),
-)], banned=kit.ATTENTION_BANNED + [
-            "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
-            "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
-            "torch.special.log_softmax", "torch._softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax"])
+)], banned=kit.ATTENTION_BANNED + kit.SOFTMAX_BANNED)

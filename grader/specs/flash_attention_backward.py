@@ -190,10 +190,5 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=qkv(54, 2, 2, 5, 9, 4, True, 4), large=qkv(54, 4, 5, 5, 9, 4, True, 4),
                 over="the batch and the heads"),
     speed=Speed(lambda seed: qkv(60 + 4 * seed, 128, 2, 8, 8, 8, True, 4), limit=30.0),
-)], banned=kit.ATTENTION_BANNED + [
-    "torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
-    "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
-    "torch.special.log_softmax", "torch._softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax",
-    "torch._softmax_backward_data", "torch.ops.aten._scaled_dot_product_flash_attention_backward",
-    "torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward"],
+)], banned=kit.ATTENTION_BANNED + kit.SOFTMAX_BANNED + ["torch._softmax_backward_data", "torch.ops.aten._scaled_dot_product_flash_attention_backward", "torch.ops.aten._scaled_dot_product_flash_attention_for_cpu_backward"],
     autograd=False)

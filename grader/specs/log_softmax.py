@@ -142,7 +142,4 @@ DRILL = Drill(entries=[Entry(
     loops=Loops(small=Case(args=(seeded(9, 3, 4, 5),), kwargs={"dim": -1}),
                 large=Case(args=(seeded(10, 7, 9, 5),), kwargs={"dim": -1}), over="the rows"),
     speed=Speed(lambda seed: Case(args=(seeded(seed, 4096, 32),), kwargs={"dim": -1}), limit=50.0),
-)], banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
-            "torch._softmax", "torch.log_softmax", "torch.nn.functional.log_softmax",
-            "torch.Tensor.log_softmax", "torch.special.log_softmax", "torch._log_softmax", "torch.nn.Softmax",
-            "torch.nn.LogSoftmax", "torch.logsumexp", "torch.Tensor.logsumexp", "torch.special.logsumexp"])
+)], banned=kit.SOFTMAX_BANNED + kit.LOGSUMEXP_BANNED)

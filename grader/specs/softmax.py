@@ -74,8 +74,5 @@ DRILL = Drill(
                     large=Case(args=(kit.seeded(9, 7, 9, 11),), kwargs={"dim": -1}), over="the rows"),
         speed=Speed(lambda seed: Case(args=(kit.seeded(seed, 4096, 128),), kwargs={"dim": -1}), limit=30.0),
     )],
-    banned=["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",
-            "torch.log_softmax", "torch.nn.functional.log_softmax", "torch.Tensor.log_softmax",
-            "torch.special.log_softmax", "torch._softmax", "torch.nn.Softmax", "torch.nn.LogSoftmax",
-            "torch.nn.functional.softmin", "torch.nn.Softmin"],
+    banned=kit.SOFTMAX_BANNED,
 )
