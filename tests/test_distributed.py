@@ -41,6 +41,23 @@ def one_all_reduce(x):
     return t
 
 
+def rank_1_sends_then_returns(x):
+    t = x.clone()
+    for _ in range(3):                 # rank 1 returns as soon as its last send is received
+        if dist.get_rank() == 1:
+            dist.send(t, dst=0)
+        else:
+            dist.recv(t, src=1)
+    return t
+
+
+def both_send_first(x):
+    t = x.clone()
+    dist.send(t, dst=1 - dist.get_rank())
+    dist.recv(t, src=1 - dist.get_rank())
+    return t
+
+
 @pytest.fixture
 def pids():
     """The pids of the ranks of a group of 2 (the pool is reused by the next job)."""
@@ -66,6 +83,22 @@ def test_a_rank_that_never_comes_is_named_at_the_deadline_and_its_group_is_gone(
     assert 1.5 <= time.monotonic() - start < 5
     said = str(hang.value)
     assert "rank 0 waits in all_reduce" in said and "rank 1 is still running after no collective call" in said, said
+    assert not any(alive(p) for p in pids)
+
+
+def test_a_recv_whose_send_was_made_by_a_rank_that_returned_is_no_hang(pids):
+    for _ in range(5):                 # the rank that sent may report its return before the receiver leaves recv
+        assert [t.tolist() for t in distributed.run(2, rank_1_sends_then_returns, torch.ones(2), timeout=20)] \
+            == [[1.0, 1.0]] * 2
+
+
+def test_two_ranks_that_send_to_each_other_first_are_named_with_their_sends(pids):
+    with pytest.raises(distributed.Hang) as hang:
+        distributed.run(2, both_send_first, torch.ones(2), timeout=1.5)
+    said = str(hang.value)
+    assert "rank 0 waits in send of a (2,) tensor with rank 1" in said, said
+    assert "rank 1 waits in send of a (2,) tensor with rank 0" in said, said
+    assert "each send must meet the matching recv on the other rank" in said, said
     assert not any(alive(p) for p in pids)
 
 

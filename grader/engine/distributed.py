@@ -100,6 +100,7 @@ class Call:
     numel: int               # elements of the call's first tensor (0: none)
     shape: tuple
     async_op: bool
+    peer: int | None = None  # the other rank of a send or recv
 
 
 @dataclass
@@ -271,6 +272,7 @@ class _RankState:
     """What the grading process knows of one rank while a job runs, from the rank's stream."""
     rank: int
     counts: dict = field(default_factory=dict)    # op -> calls entered
+    pairs: dict = field(default_factory=dict)     # ("send" or "recv", peer) -> point-to-point calls entered
     seq: int = 0                                  # collectives entered on the whole group
     inside: tuple | None = None                   # (op, n, seq, peer, shape, waiting on an async call)
     end: str = ""                                 # "done", "raised", "exit" or "ended"
@@ -496,6 +498,9 @@ def _apply(state: _RankState, message: tuple) -> None:
     if kind == "enter":
         _, op, n, seq, peer, shape, async_op = message
         state.counts[op] = n
+        if peer is not None:
+            key = (op.removeprefix("i"), peer)
+            state.pairs[key] = state.pairs.get(key, 0) + 1
         state.seq = max(state.seq, seq or 0)
         # an async launch returns at once: the rank is still running until it waits on the handle
         state.inside = None if async_op else (op, n, seq, peer, shape, False)
@@ -516,7 +521,8 @@ def _apply(state: _RankState, message: tuple) -> None:
 
 def _settled(states: list[_RankState]) -> bool:
     """Every rank has returned, raised or ended, or waits in a call that can never complete: a
-    collective that a finished rank made fewer of, or a send/recv with a finished peer."""
+    collective that a finished rank made fewer of, or a send/recv with a finished peer that never
+    made the matching call."""
     finished = [s for s in states if s.end or s.at]      # a rank at a checkpoint makes no more calls
     if len(finished) == len(states):
         return True
@@ -531,9 +537,17 @@ def _settled(states: list[_RankState]) -> bool:
         if seq is not None and any(f.seq < seq for f in finished):
             continue
         if peer is not None and 0 <= peer < len(states) and (states[peer].end or states[peer].at):
-            continue
+            if not _matched(s, states[peer], op):
+                continue
         return False
     return True
+
+
+def _matched(s: _RankState, peer: _RankState, op: str) -> bool:
+    """The peer, finished, made the matching call of s's send or recv it waits in: its k-th send to s
+    for s's k-th recv from it (or the other way), so the call completes as the data arrives."""
+    mine, theirs = op.removeprefix("i"), {"send": "recv", "recv": "send"}[op.removeprefix("i")]
+    return peer.pairs.get((theirs, s.rank), 0) >= s.pairs.get((mine, peer.rank), 0)
 
 
 def _ordinal(n: int) -> str:
@@ -577,10 +591,13 @@ def _hang_message(states: list[_RankState], stopped: str) -> str:
         return (f"the ranks returned having made different numbers of collective calls ({counts}): a call that "
                 f"the other ranks never make is never matched")
     text = " and ".join(said) + (" while " + " and ".join(others) if others else "")
+    rule = "every rank must make the same collective calls in the same order"
+    if any(s.inside[3] is not None for s in waiting):
+        rule = "each send must meet the matching recv on the other rank, in the same order"
     if all(s.end or s.at or s.inside is not None for s in states) and any(s.end or s.at for s in states):
-        ending = "it can never complete: every rank must make the same collective calls in the same order"
+        ending = f"it can never complete: {rule}"
     else:
-        ending = f"{stopped}: every rank must make the same collective calls in the same order"
+        ending = f"{stopped}: {rule}"
     return f"the ranks hang: {text}; {ending}"
 
 
@@ -804,8 +821,9 @@ def _logged(op: str, original):
             seq = rank.seq
         shape = tuple(tensor.shape) if tensor is not None else None
         async_op = bool(bound.get("async_op", False)) or op in ("isend", "irecv")
-        rank.log.append(Call(op, n, tensor.numel() if tensor is not None else 0, shape or (), async_op))
-        rank.send(("enter", op, n, seq, peer if isinstance(peer, int) else None, shape, async_op))
+        peer = peer if isinstance(peer, int) else None
+        rank.log.append(Call(op, n, tensor.numel() if tensor is not None else 0, shape or (), async_op, peer))
+        rank.send(("enter", op, n, seq, peer, shape, async_op))
         rank.depth += 1
         try:
             out = original(*args, **kwargs)
@@ -813,7 +831,7 @@ def _logged(op: str, original):
             rank.depth -= 1
             rank.send(("left",))
         if out is not None and hasattr(out, "wait"):
-            return _Work(out, ("wait", op, n, seq, peer if isinstance(peer, int) else None, shape))
+            return _Work(out, ("wait", op, n, seq, peer, shape))
         return out
     call.__drill_logged__ = original
     return call

@@ -456,13 +456,18 @@ def tensors_in(tree, path="") -> list[tuple[str, torch.Tensor]]:
     return []
 
 
+def plain_item(x) -> bool:
+    """A list item compared by value: a number, a string, or a tuple of them (a request's fields)."""
+    return isinstance(x, (int, float, str)) or isinstance(x, tuple) and all(isinstance(y, (int, float, str)) for y in x)
+
+
 class Snapshot:
     """Copies of the inputs taken before a call, to tell whether the call changed them in place."""
 
     def __init__(self, named: dict):
         self.before = [(n + p, t, t.detach().clone()) for n, v in named.items() for p, t in tensors_in(v)]
         self.lists = [(n, v, list(v)) for n, v in named.items()
-                      if isinstance(v, list) and all(isinstance(x, (int, float, str)) for x in v)]
+                      if isinstance(v, list) and all(map(plain_item, v))]
 
     def changed(self) -> list[str]:
         tensors = [name for name, t, copy in self.before
