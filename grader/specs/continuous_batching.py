@@ -10,7 +10,7 @@ import re
 
 from hypothesis import strategies as st
 
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
 
 META = dict(title="Continuous batching scheduler", zh="连续批处理调度", topic="efficiency", difficulty="medium",
             minutes=25, oracle="a plain step-by-step simulation written independently in the oracle test")

@@ -15,9 +15,9 @@ import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
 
-from grader import distributed, kit
-from grader.kit import seeded
-from grader.spec import Case, Drill, Entry, Mistake
+from grader.engine import distributed, kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Case, Drill, Entry, Mistake
 
 META = dict(title="GPipe pipeline parallelism", zh="GPipe流水线并行", topic="distributed", difficulty="hard",
             minutes=35, oracle="the unsplit model's autograd in one process")

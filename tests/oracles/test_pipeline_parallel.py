@@ -7,7 +7,7 @@ import torch
 import torch.distributed as dist
 from torch import nn
 
-from grader import distributed
+from grader.engine import distributed
 from reference.pipeline_parallel import gpipe_step
 
 
