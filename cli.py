@@ -117,19 +117,23 @@ def last_or(what: str):
 # ---- commands ---------------------------------------------------------------------------------
 
 @app.command("list")
-def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this topic.")] = None):
+def list_drills(topic: Annotated[Optional[str], typer.Option(help="Only this topic.")] = None,
+                path: Annotated[bool, typer.Option("--path", help="In the order to practise them: foundations "
+                                                   "first, easy to hard.")] = False):
     """List the drills with your status and best time.
 
     Piped, it prints one tab-separated line per drill: id, title, Chinese title, topic, level,
-    minutes, status, best."""
-    infos = [i for i in registry.drills().values() if topic is None or i.topic == topic]
+    minutes, status, best (with --path, its place on the path first)."""
+    infos = [i for i in (registry.on_path() if path else registry.drills().values())
+             if topic is None or i.topic == topic]
     if not infos:
         raise unusable(f"There are no drills in topic {topic!r}: the topics are {', '.join(registry.TOPICS)}.")
     summary = store().summary()
     if console.is_terminal:
-        console.print(show.drills_table(infos, summary, console.width))
+        console.print(show.drills_table(infos, summary, console.width, numbered=path))
     else:
-        print("\n".join(show.drill_lines(infos, summary)))
+        lines = show.drill_lines(infos, summary)
+        print("\n".join(f"{n}\t{line}" for n, line in enumerate(lines, 1)) if path else "\n".join(lines))
 
 
 @app.command()
@@ -337,7 +341,7 @@ def progress(as_json: Annotated[bool, typer.Option("--json", help="Print the fig
     if as_json:
         print(json.dumps(figures, ensure_ascii=False))
     elif not figures["started"]:
-        console.print("Nothing yet: drill start softmax")
+        console.print(f"Nothing yet: drill start {registry.PATH[0]} is the first on the path (drill list --path).")
     else:
         console.print(show.progress_view(figures))
 

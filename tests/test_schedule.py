@@ -51,17 +51,37 @@ def test_checks_schedule_reviews_that_next_and_today_show(drill_home):
     assert "Nothing due today" in runner.invoke(cli.app, ["today"]).output
 
 
-def test_after_a_pass_the_next_step_is_the_topic_then_due_reviews_then_the_rest(drill_home):
+def test_after_a_pass_the_next_step_follows_the_path_then_due_reviews_then_the_rest(drill_home):
     from grader.learner import registry
     store = Store(store_path())
-    basics = [d for d, i in registry.drills().items() if i.topic == "basics"]
     store.record("start", "softmax")
     store.record("check", "softmax", status="pass", seconds=1)
     store.record("start", "rope")
     store.record_review("rope", "Again", {}, due=time.time() - 60)
     following = [d for d, _ in schedule.suggestions(store, after="softmax")]
-    unseen_basics = [d for d in basics if d != "softmax"]
-    assert following[:len(unseen_basics)] == unseen_basics
-    assert following[len(unseen_basics)] == "rope"                       # due, after the topic's new drills
-    assert set(following[len(unseen_basics) + 1:]) == set(registry.drills()) - set(basics) - {"rope"}
-    assert "drill start activations" in cli.next_step("softmax")
+    path = [d for d in registry.PATH if d not in ("softmax", "rope")]
+    assert following == path[:1] + ["rope"] + path[1:]      # the next on the path, the due review, the rest
+    assert following[0] == registry.PATH[1]
+    assert f"drill start {registry.PATH[1]}" in cli.next_step("softmax")
+
+
+def test_the_path_holds_every_drill_once_foundations_first():
+    from grader.learner import registry
+    assert sorted(registry.PATH) == sorted(registry.drills()), "every drill has its place on the path"
+    assert len(set(registry.PATH)) == len(registry.PATH)
+    assert registry.PATH[0] == "softmax"
+    levels = [registry.get(d).difficulty for d in registry.PATH[:10]]
+    assert "hard" not in levels                                    # the path starts easy
+
+
+def test_a_new_learner_is_offered_the_path_by_next_progress_and_list(drill_home):
+    from grader.learner import registry
+    runner = CliRunner()
+    shown = runner.invoke(cli.app, ["next"]).output
+    first = [d for d in registry.PATH[:3]]
+    assert all(d in shown for d in first) and shown.index(first[0]) < shown.index(first[1]) < shown.index(first[2])
+    assert f"drill start {registry.PATH[0]}" in shown
+    assert f"drill start {registry.PATH[0]}" in runner.invoke(cli.app, ["progress"]).output
+    listed = runner.invoke(cli.app, ["list", "--path"]).output.splitlines()
+    assert [line.split("\t")[1] for line in listed] == registry.PATH
+    assert [line.split("\t")[0] for line in listed[:3]] == ["1", "2", "3"]

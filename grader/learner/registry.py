@@ -15,6 +15,36 @@ STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" 
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
           "post-training", "efficiency", "classic ML", "vision and sequence", "distributed"]
 DIFFICULTY = ["easy", "medium", "hard"]
+# One path through the catalogue, as an interview-prep plan takes it: the foundations every
+# interview assumes, then the transformer from its parts up, decoding, training and post-training,
+# then efficiency, classic ML, vision and sequence, distributed, and the hardest kernels last.
+# `drill list --path`, `next`, `today`, `progress` and the step after a pass follow it.
+PATH = [
+    # foundations
+    "softmax", "linear", "activations", "cross_entropy", "log_softmax", "embedding", "mlp", "layernorm",
+    "rmsnorm", "dropout", "kl_divergence", "regression_losses", "focal_loss", "batchnorm",
+    # attention and the transformer block
+    "self_attention", "attention", "mha", "cross_attention", "sliding_window_attention", "gqa", "mqa",
+    "kv_cache", "sinusoidal_pe", "rope", "swiglu", "ffn", "alibi", "transformer_block",
+    # decoding
+    "top_k", "top_p", "topk_heap", "beam_search", "speculative_decoding",
+    # training
+    "sgd_momentum", "adamw", "grad_clip", "lr_schedule", "weight_init", "backprop", "mlp_numpy",
+    "custom_autograd", "distill_loss", "infonce", "layernorm_backward", "groupnorm", "loss_scaler",
+    # post-training
+    "sft_loss", "reward_model_loss", "dpo_loss", "kl_estimators", "grpo_advantage", "rloo_advantage",
+    "gae", "ppo_loss",
+    # efficiency and serving
+    "online_softmax", "quantize_int8", "quantize_int4_group", "lora", "paged_kv_cache",
+    "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",
+    # classic ML
+    "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "auc",
+    # vision and sequence
+    "conv2d", "maxpool2d", "vit_patch_embed", "nms", "gru_cell", "lstm_cell", "selective_scan",
+    # tokenisation, distributed and the hardest kernels
+    "bpe_train", "ring_allreduce", "ddp_allreduce", "tensor_parallel_mlp", "zero_optimizer",
+    "pipeline_parallel", "mla", "muon", "flash_attention", "flash_attention_backward",
+]
 
 
 @dataclass(frozen=True)
@@ -118,3 +148,11 @@ def version() -> str:
 def completions(incomplete: str) -> list[tuple[str, str]]:
     """Shell completion of a drill id, with its title."""
     return [(d, i.title) for d, i in drills().items() if d.startswith(incomplete.lower())]
+
+
+def on_path() -> list[DrillInfo]:
+    """Every drill in the path's order (a drill the path does not name yet comes after it, in the
+    catalogue's order; a test keeps the path whole)."""
+    infos = drills()
+    named = [infos[d] for d in PATH if d in infos]
+    return named + [i for i in infos.values() if i.id not in PATH]

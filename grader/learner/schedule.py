@@ -57,22 +57,24 @@ def after_check(store, drill_id: str, budget_minutes: float) -> str | None:
 
 
 def suggestions(store, after: str | None = None, now: float | None = None) -> list[tuple[str, str]]:
-    """What to practise next, best first, as (drill id, why): unseen drills of the topic of `after`
-    in the catalogue's order, then reviews that are due, then unseen drills of the other topics."""
+    """What to practise next, best first, as (drill id, why): the next unseen drill on the path
+    (registry.PATH: after `after` when it is on the path, else the first unseen), then the reviews
+    that are due, soonest first, then the other unseen drills in the path's order. A new drill's
+    why starts with "new"."""
     import time as clock
 
     from grader.learner import registry
     now = now or clock.time()
-    infos = registry.drills()
+    path = registry.on_path()
     seen = store.summary()
-    topic = infos[after].topic if after in infos else None
-    unseen = [i for i in infos.values() if i.id not in seen and i.id != after]
-    due = sorted(((d, c) for d, c in store.cards().items() if c["due"] <= now and d != after and d in infos),
+    place = {info.id: n for n, info in enumerate(path, 1)}
+    unseen = [i for i in path if i.id not in seen and i.id != after]
+    if after in place:                      # the drills after the one just done come first
+        unseen = [i for i in unseen if place[i.id] > place[after]] + [i for i in unseen if place[i.id] < place[after]]
+    due = sorted(((d, c) for d, c in store.cards().items() if c["due"] <= now and d != after and d in place),
                  key=lambda dc: dc[1]["due"])
-    out = [(i.id, f"new in {i.topic}, about {i.minutes} min") for i in unseen if i.topic == topic]
-    out += [(d, f"review due, last rated {c['rating']}") for d, c in due]
-    out += [(i.id, f"new in {i.topic}, about {i.minutes} min") for i in unseen if i.topic != topic]
-    return out
+    new = [(i.id, f"new, {place[i.id]}/{len(path)} on the path, {i.topic}, about {i.minutes} min") for i in unseen]
+    return new[:1] + [(d, f"review due, last rated {c['rating']}") for d, c in due] + new[1:]
 
 
 def today(cards: dict, now: float | None = None) -> tuple[dict, float, float | None]:

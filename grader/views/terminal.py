@@ -40,11 +40,11 @@ def wrap_words(text: str, width: int) -> list[str]:
     return lines + [line.rstrip()]
 
 
-def list_layout(infos, width: int) -> str:
+def list_layout(infos, width: int, extra: int = 0) -> str:
     """How `drill list` fits `width` columns, every width measured in cells (a Chinese character
     takes two): "wide" when both titles fit whole in columns of their own, else "stacked" (the
-    titles under the id, on one line or two)."""
-    id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    titles under the id, on one line or two). `extra`: cells added before each id (its place)."""
+    id_w = max([2 + extra + len(i.id) for i in infos] + [len(i.topic) for i in infos])
     title_w = max(cell_len(i.title) for i in infos)
     zh_w = max(cell_len(i.zh) for i in infos)
     return "wide" if id_w + 1 + title_w + 1 + zh_w + LIST_FIXED_W <= width else "stacked"
@@ -60,12 +60,13 @@ def title_lines(info: registry.DrillInfo, width: int, indent: str = "    ") -> l
     return [indent + line for title in (info.title, info.zh) for line in wrap_words(title, room)]
 
 
-def drills_table(infos, summary: dict, width: int = 80):
-    """The catalogue with the learner's status, grouped by topic and laid out for a terminal
-    `width` columns wide: no line wider than the terminal and, from 80 columns up, every title
-    whole on one line."""
+def drills_table(infos, summary: dict, width: int = 80, numbered: bool = False):
+    """The catalogue with the learner's status, grouped by topic (numbered: in the given order, each
+    id after its place, without topic headings) and laid out for a terminal `width` columns wide:
+    no line wider than the terminal and, from 80 columns up, every title whole on one line."""
     infos = list(infos)
-    id_w = max([2 + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    label = {i.id: f"{n:>2} {i.id}" if numbered else i.id for n, i in enumerate(infos, 1)}
+    id_w = max([2 + len(label[i.id]) for i in infos] + [len(i.topic) for i in infos])
 
     def status_of(info) -> tuple[str, str]:
         s = summary.get(info.id)
@@ -77,25 +78,26 @@ def drills_table(infos, summary: dict, width: int = 80):
     def fixed(level: str, minutes: str, status: str, best: str) -> str:
         return f" {level:<6} {minutes:>3} {status} {best:>5}"
 
-    if list_layout(infos, width) == "wide":
+    if list_layout(infos, width, 3 if numbered else 0) == "wide":
         title_w = max(cell_len(i.title) for i in infos)
         zh_w = max(cell_len(i.zh) for i in infos)
 
         def cells(*texts):        # padded by cells, so that Chinese titles line up
             return " ".join(t + " " * (w - cell_len(t)) for t, w in zip(texts, (id_w, title_w, zh_w)))
         head = cells("id", "title", "标题") + fixed("level", "min", f"{'status':<9}", "best")
-        rows = lambda info: [cells(f"  {info.id}", escape(info.title), escape(info.zh))
+        rows = lambda info: [cells(f"  {label[info.id]}", escape(info.title), escape(info.zh))
                              + fixed(info.difficulty, str(info.minutes), *status_of(info))]
     else:
         id_col = max(id_w, width - LIST_FIXED_W)
         head = f"{'id / title / 标题':<{id_col - 2}}" + fixed("level", "min", f"{'status':<9}", "best")
-        rows = lambda info: [f"  {info.id:<{id_col - 2}}" + fixed(info.difficulty, str(info.minutes),
+        rows = lambda info: [f"  {label[info.id]:<{id_col - 2}}" + fixed(info.difficulty, str(info.minutes),
                                                                   *status_of(info))] + \
             [escape(line) for line in title_lines(info, width)]
-    lines = ["[bold]drills[/]", f"[bold]{head.rstrip()}[/]", "─" * min(width, cell_len(head))]
+    lines = ["[bold]drills, in the order to practise them[/]" if numbered else "[bold]drills[/]",
+             f"[bold]{head.rstrip()}[/]", "─" * min(width, cell_len(head))]
     topic = None
     for info in infos:                       # infos come grouped by topic: a heading for each
-        if info.topic != topic:
+        if info.topic != topic and not numbered:
             lines.append(f"[bold cyan]{info.topic}[/]")
             topic = info.topic
         lines += rows(info)
