@@ -22,6 +22,7 @@ from grader.learner.home import store_path
 from grader.engine.result import Check, Verdict
 from grader.learner.store import Store
 from grader.views import interview as on_screen
+from grader.views import terminal as show
 from tests import procs
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -110,7 +111,8 @@ def test_a_mock_in_a_small_terminal_pauses_resumes_and_ends_with_a_scorecard(dri
         term.open("mock", "--resume")
         wait_for(lambda: "mock interview" in term.screen(), 120, "the screen resumed again", term)
         solve_active(drill_home)
-        card = wait_for(lambda: re.search(r"mock \S+: (\d+)/(\d+) passed", term.screen()), 180, "the scorecard",
+        card = wait_for(lambda: re.search(r"mock of .*?adamw, top_p: (\d+)/(\d+) passed", term.screen()), 180,
+                        "the scorecard",
                         term, drill_home)
         assert card[1] == card[2] == "2"
         assert session(drill_home) is None
@@ -120,7 +122,7 @@ def test_a_mock_in_a_small_terminal_pauses_resumes_and_ends_with_a_scorecard(dri
 
     runner = CliRunner()
     progress = runner.invoke(cli.app, ["progress"]).output
-    assert "mock " in progress and "adamw" in progress and "top_p" in progress
+    assert re.search(r"mock of \d{4}-\d\d-\d\d \d\d:\d\d · 20 min · adamw, top_p: 2/2 passed", progress)
     events = Store(store_path()).events()
     assert [e["drill"] for e in events if e["kind"] == "start"] == ["adamw", "top_p"]   # resumes kept the starts
     scheduled = runner.invoke(cli.app, ["next"]).output
@@ -330,3 +332,47 @@ def test_the_scorecard_counts_hints_and_reveals(drill_home):
     assert rows["softmax"]["penalty_seconds"] == mock.HINT_COST_S
     assert not rows["rope"]["passed"] and rows["rope"]["penalty_seconds"] == mock.SOLUTION_COST_S
     assert Store(store_path()).mocks()[-1]["id"] == card["id"] and mock.load() is None
+
+
+def test_q_and_n_on_the_last_problem_ask_before_ending_the_interview(drill_home):
+    session, interview = interview_of(["softmax", "top_p"], Grader())
+    interview.press("q")
+    assert session["ended"] is None and "End the interview now" in interview.notice
+    interview.press("x")                                 # any other key: the interview goes on
+    assert session["ended"] is None and interview.notice == ""
+    interview.press("n")                                 # not the last problem: moves on at once
+    assert session["current"] == 1 and session["ended"] is None
+    interview.press("n")                                 # the last: moving on would end it
+    assert session["ended"] is None and "last problem" in interview.notice and "left" in interview.notice
+    interview.press("j")                                 # scrolling is not an answer
+    assert session["ended"] is None
+    interview.press("y")
+    assert session["ended"] is not None and mock.finished(session)
+
+
+def test_q_then_y_ends_at_once_with_every_problem_scored(drill_home):
+    session, interview = interview_of(["softmax", "top_p"], Grader())
+    interview.press("q")
+    interview.press("y")
+    card = mock.close(session, Store(store_path()))
+    assert [p["state"] for p in card["problems"]] == ["unfinished", "not reached"]
+    assert card["passed"] == 0 and card["asked"] == 2
+
+
+def test_a_follow_up_is_a_bonus_that_never_lowers_the_result(drill_home):
+    grader = Grader("pass")
+    session, interview = interview_of(["softmax"], grader)
+    save(session["problems"][0])
+    interview.poll()
+    grader.release.set()
+    interview.finish()
+    assert session["problems"][1]["follow_up"]           # softmax passed: its follow-up is asked
+    card = mock.close(session, Store(store_path()))      # and the interview ends before it is done
+    assert card["passed"] == 1 and card["asked"] == 1, card
+    assert card["bonus_passed"] == 0 and card["bonus_asked"] == 1
+    assert card["problems"][1]["state"] == "bonus, not finished"
+    title = mock.title(card)
+    assert re.fullmatch(r"mock of \d{4}-\d\d-\d\d \d\d:\d\d · 30 min · softmax: 1/1 passed \+ 0/1 follow-up", title)
+    shown = rendered(show.scorecard_table(card), width=160)
+    assert "1/1 passed" in shown and "bonus, not finished" in shown and "unfinished" not in shown.replace(
+        "not finished", "")

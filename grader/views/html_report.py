@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from html import escape
 
+from grader.views import mock
 from grader.views.report import COLUMNS, MISTAKES_SHOWN, clock, due, event_name, penalty, result, when
 
 
@@ -62,7 +63,7 @@ def page(f: dict, now: float | None = None) -> str:
     recent = table("recent", [(when(e["ts"]), e["drill"], event_name(e), ", ".join(e["failed"]))
                               for e in f["recent"]], "recent")
     mocks = "".join(
-        f"<h3>mock {escape(m['id'])}: {m['passed']}/{m['asked']} passed</h3>"
+        f"<h3>{escape(mock.title(m))}</h3>"
         + table("mock", [(p["drill"], result(p), clock(p["seconds_to_pass"]), p["attempts"], p["hints"], penalty(p),
                           ", ".join(p["failed_checks"])) for p in m["problems"]])
         for m in f["mocks"][-3:][::-1])

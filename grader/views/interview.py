@@ -26,6 +26,9 @@ from grader.views.terminal import check_line, prompt_lines, solution_text
 
 KEYS = "h hint (+2 min) · s solution · n next · q end · Ctrl-C pause (the clock stops)"
 CONFIRM = "Reveal the solution? The problem then counts as not passed. y to reveal, any other key to go on."
+CONFIRM_END = "End the interview now, with {left} left? Every problem is scored as it stands. y to end, any other key to go on."
+CONFIRM_LAST = ("This is the last problem: moving on ends the interview, with {left} left. y to end, any other key "
+                "to go on.")
 LINE = {"j": 1, "down": 1, "k": -1, "up": -1}
 PAGE = {" ": 1, "pagedown": 1, "b": -1, "pageup": -1}
 CHECKS_SHOWN = 4
@@ -107,6 +110,7 @@ class Interview:
         self.notice = ""
         self.offset = 0                        # the first line of the prompt shown
         self.to_solution = False
+        self.asking = ""                       # the question the next key answers: solution, end, last
 
     def announce(self) -> None:
         """Record the start of the active problem once (a resumed interview keeps its start)."""
@@ -120,10 +124,15 @@ class Interview:
         session, problem = self.session, mock.active(self.session)
         if key in LINE or key in PAGE:
             self.offset = max(0, self.offset + LINE.get(key, 0) + PAGE.get(key, 0) * page)
-        elif self.notice == CONFIRM and key not in ("y", ""):
-            self.notice = ""
-        elif key == "q":
+        elif self.asking and key not in ("y", ""):
+            self.notice = self.asking = ""
+        elif key == "y" and self.asking in ("end", "last"):
             session["ended"] = time.time()
+            self.asking = ""
+        elif key == "q":
+            self.ask("end", CONFIRM_END)
+        elif key == "n" and mock.is_last(session):
+            self.ask("last", CONFIRM_LAST)
         elif key == "n":
             mock.advance(session)
             self.notice, self.offset = "", 0
@@ -135,12 +144,18 @@ class Interview:
                                self.say)
             self.notice = " · ".join(info.hints[:problem["hints"]]) or f"{info.id} has no hints."
         elif key == "s" and problem:
-            self.notice = CONFIRM
-        elif key == "y" and self.notice == CONFIRM and problem:
+            self.ask("solution", CONFIRM)
+        elif key == "y" and self.asking == "solution" and problem:
+            self.asking = ""
             problem["solution"] = True
             record.attempt("the reveal", lambda: self.store.record("reveal", problem["drill"], mock=session["id"]),
                            self.say)
             self.notice, self.to_solution = "The reference is below the prompt.", True
+
+    def ask(self, what: str, question: str) -> None:
+        """Ask before what cannot be undone; y answers yes, any other key no."""
+        self.asking = what
+        self.notice = question.format(left=clock(max(0, mock.remaining(self.session))))
 
     def poll(self) -> None:
         """Start grading the active problem's file when it was saved since it was last graded."""

@@ -124,6 +124,7 @@ def follow_up(session: dict) -> bool:
         if f["drill"] not in asked and registry.get(f["drill"]):
             position = session["current"] + 1
             add_problem(session, f["drill"], f["ask"])
+            session["problems"][-1]["follow_up"] = True      # a bonus: scored apart, never against
             session["problems"].insert(position, session["problems"].pop())
             return True
     return False
@@ -143,14 +144,22 @@ def finished(session: dict) -> bool:
 
 
 def outcome(problem: dict) -> str:
-    """How a problem stands when the interview ends; every problem is scored, unfinished ones too."""
+    """How a problem stands when the interview ends; every problem is scored, unfinished ones too.
+    A follow-up is a bonus: what it did not reach is said as such, never as a failure."""
     if problem["solution"]:
         return "solution seen"
     if problem["first_pass"] is not None:
-        return "passed"
+        return "bonus passed" if problem.get("follow_up") else "passed"
+    if problem.get("follow_up"):
+        return "bonus, not reached" if problem["started"] is None else "bonus, not finished"
     if problem["started"] is None:
         return "not reached"
     return "skipped" if problem["state"] == "skipped" else "unfinished"
+
+
+def is_last(session: dict) -> bool:
+    """Whether the active problem is the last one: moving on would end the interview."""
+    return session["current"] >= len(session["problems"]) - 1
 
 
 def scorecard(session: dict) -> dict:
@@ -162,11 +171,25 @@ def scorecard(session: dict) -> dict:
                      "passed": p["first_pass"] is not None and not p["solution"],
                      "failed_checks": p["failed"] if p["first_pass"] is None else [],
                      "seconds_to_pass": to_pass, "attempts": p["attempts"], "hints": p["hints"],
-                     "solution_revealed": p["solution"], "penalty_seconds": penalty})
+                     "solution_revealed": p["solution"], "penalty_seconds": penalty,
+                     "follow_up": bool(p.get("follow_up"))})
+    asked = [r for r in rows if not r["follow_up"]]
+    bonus = [r for r in rows if r["follow_up"]]
     return {"id": session["id"], "minutes": session["minutes"], "started": session["started"],
             "ended": session["ended"] or time.time(), "problems": rows,
-            "unstarted": sum(p["started"] is None for p in session["problems"]),
-            "passed": sum(r["passed"] for r in rows), "asked": len(rows)}
+            "unstarted": sum(p["started"] is None and not p.get("follow_up") for p in session["problems"]),
+            "passed": sum(r["passed"] for r in asked), "asked": len(asked),
+            "bonus_passed": sum(r["passed"] for r in bonus), "bonus_asked": len(bonus)}
+
+
+def title(card: dict) -> str:
+    """A mock as the learner knows it: its day and hour, its length and its problems, and the result
+    (follow-ups counted apart, as a bonus)."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(card["started"]))
+    problems = ", ".join(p["drill"] for p in card["problems"] if not p.get("follow_up"))
+    bonus = f" + {card['bonus_passed']}/{card['bonus_asked']} follow-up" if card.get("bonus_asked") else ""
+    return (f"mock of {when} · {card['minutes']:g} min · {problems}: "
+            f"{card['passed']}/{card['asked']} passed{bonus}")
 
 
 def save(session: dict) -> None:

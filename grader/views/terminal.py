@@ -16,7 +16,7 @@ from rich.text import Text
 
 from grader.engine.result import Check, Verdict
 from grader.learner import registry
-from grader.views import report
+from grader.views import mock, report
 from grader.views.report import COLUMNS, clock
 
 STYLE = {"pass": "green", "fail": "red", "error": "red", "todo": "yellow", "skipped": "dim"}
@@ -266,7 +266,7 @@ def suggestions_table(rows: list[tuple[str, str]]) -> Table:
 
 
 def scorecard_table(card: dict) -> Table:
-    table = titled(f"mock {card['id']}: {card['passed']}/{card['asked']} passed", COLUMNS["mock"])
+    table = titled(mock.title(card), COLUMNS["mock"])
     for p in card["problems"]:
         state = report.result(p)
         table.add_row(p["drill"], f"[{'green' if p['passed'] else 'red'}]{state}[/]",
