@@ -275,12 +275,14 @@ def watch(drill_id: last_or("last started") = None,
             stamp = path.stat().st_mtime_ns if path.exists() else None
             if stamp is not None and stamp != seen:
                 seen = stamp
-                console.clear()
+                if console.is_terminal:                 # the last verdict is replaced, not scrolled past
+                    console.clear()
+                    console.file.write("\x1b[3J")
                 console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
                 digest = record.digest_of(path)
                 verdict = client.grade(drill_id, path, home=graders,
                                        on_check=lambda c: console.print(show.check_line(c)), replay=home.writable())
-                console.print(show.verdict_summary(verdict, info))
+                console.print(show.verdict_summary(verdict, info, then="save the file to grade it again"))
                 record.verdict(drill_id, verdict, digest, path, say=warn)
                 console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
             time.sleep(interval)

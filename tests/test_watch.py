@@ -1,6 +1,7 @@
 """Watch mode and the warm grader it grades through: each save is re-graded, the same content saved
 again is not another attempt, and a save that kills its grading process gets a verdict while the
 grader goes on to the next."""
+import re
 import shutil
 
 import pytest
@@ -38,10 +39,14 @@ def test_watch_regrades_each_save_counts_each_version_once_and_survives_a_crash(
     try:
         term.open("watch")
         wait_for(lambda: "Not started" in term.screen(), 300, "the stub's verdict", term)
+        said = re.sub(r"[│\s]+", " ", term.screen())              # the box's text, its lines joined
+        assert "save the file to grade it again" in said and "drill check again" not in said
         path.write_text(CRASH)
         wait_for(lambda: "exited with code 3" in term.screen(), 120, "the crash verdict", term)
         shutil.copyfile(registry.get("softmax").reference, path)
         wait_for(lambda: "Passed" in term.screen(), 120, "the pass after the crash", term)
+        shown = term.screen()                                 # the screen and its history: one verdict
+        assert "exited with code 3" not in shown and "Not started" not in shown, shown
         wait_for(lambda: len(checks(home)) == 3, 30, "the pass to be recorded", term)
         path.write_text(path.read_text())                    # saved again, the same content
         wait_for(lambda: len(checks(home)) == 4, 120, "the same file's check", term)

@@ -163,14 +163,16 @@ def check_line(check: Check) -> str:
 
 
 def verdict_summary(verdict: Verdict, info: registry.DrillInfo, command: str = "drill check",
-                    where: str | None = None) -> Panel:
-    """The verdict's last word; `command` grades again (`%%drill gqa` in a notebook) and `where` is
-    what the learner edits (default: the file graded)."""
+                    where: str | None = None, then: str | None = None) -> Panel:
+    """The verdict's last word; `command` grades again (`%%drill gqa` in a notebook), `where` is
+    what the learner edits (default: the file graded) and `then` what grades it again (default: run
+    `command` again; watch mode: save the file)."""
     if verdict.status == "pass":
         body, colour = f"[bold green]Passed[/] {info.id} — {info.title} {info.zh}", "green"
     elif verdict.status == "todo":
+        then = then or f"run {command} again"
         body, colour = (f"[bold yellow]Not started[/]: fill in the TODO in {escape(where or verdict.file)}, "
-                        f"then run {escape(command)} again."), "yellow"
+                        f"then {escape(then)}."), "yellow"
     else:
         failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
         body, colour = f"[bold red]Failed[/]: {', '.join(failed)}", "red"
