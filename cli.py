@@ -55,6 +55,11 @@ def try_record(what: str, write) -> bool:
         raise unusable(str(e)) from None
 
 
+def shown(line: str | None) -> None:
+    if line is not None:
+        console.print(line)
+
+
 def unusable(message: str) -> typer.Exit:
     """Say in one sentence why the command cannot go on; the command then exits with 2."""
     err.print(f"[red]{escape(message)}[/]")
@@ -186,8 +191,12 @@ def check(drill_id: last_or("last started") = None,
           as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
           device: Annotated[str, typer.Option(help="cpu, cuda, mps, all, or auto (real accelerators if present, else emulated).")] = "auto",
           no_speed: Annotated[bool, typer.Option("--no-speed", help="Skip the speed check.")] = False,
-          seed: Annotated[Optional[int], typer.Option(help="Repeat a run's random inputs.")] = None):
-    """Grade your file: values, gradients, devices, banned calls, speed."""
+          seed: Annotated[Optional[int], typer.Option(help="Repeat a run's random inputs.")] = None,
+          every: Annotated[bool, typer.Option("--all", help="Show every check, passing ones too.")] = False):
+    """Grade your file: values, gradients, devices, banned calls, speed.
+
+    Failing checks are shown with their detail; passing ones are counted in one line (--all shows
+    each)."""
     from grader.runtime import client
     if device not in ("auto", "cpu", "cuda", "mps", "all"):
         raise unusable(f"--device must be one of auto, cpu, cuda, mps, all; got {device!r}.")
@@ -204,7 +213,8 @@ def check(drill_id: last_or("last started") = None,
                            f"to emulate one.")
     if not as_json:
         console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
-    on_check = None if as_json else (lambda c: console.print(show.check_line(c)))
+    lines = show.CheckLines(every)
+    on_check = None if as_json else (lambda c: shown(lines.line(c)))
     digest = record.digest_of(path)
     try:
         verdict = client.grade(drill_id, path, home=graders, seed=seed, device=device, speed=not no_speed,
@@ -214,6 +224,8 @@ def check(drill_id: last_or("last started") = None,
     if as_json:
         print(json.dumps(verdict.to_json(), ensure_ascii=False))
     else:
+        for line in lines.summary():
+            console.print(line)
         console.print(show.verdict_summary(verdict, info))
     if scratch and verdict.status != "error":
         err.print("[dim]A scratch check of a file outside your workspace: not recorded (--record records it).[/]")
@@ -280,8 +292,11 @@ def watch(drill_id: last_or("last started") = None,
                     console.file.write("\x1b[3J")
                 console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · {path}")
                 digest = record.digest_of(path)
+                lines = show.CheckLines()
                 verdict = client.grade(drill_id, path, home=graders,
-                                       on_check=lambda c: console.print(show.check_line(c)), replay=home.writable())
+                                       on_check=lambda c: shown(lines.line(c)), replay=home.writable())
+                for line in lines.summary():
+                    console.print(line)
                 console.print(show.verdict_summary(verdict, info, then="save the file to grade it again"))
                 record.verdict(drill_id, verdict, digest, path, say=warn)
                 console.print(f"[dim]watching {path.name}: save to re-grade, Ctrl-C to stop[/]")
@@ -400,32 +415,17 @@ def next_reviews(count: Annotated[int, typer.Option(help="New drills to offer wh
     Reviews are scheduled with FSRS from your checks' outcomes, soonest first."""
     from grader.learner import schedule
     s, now = store(), time.time()
-    cards = s.cards()
-    if cards:
-        console.print(show.schedule_table(cards, now, None))
-    if any(c["due"] <= now for c in cards.values()):
-        return
     new = [(d, why) for d, why in schedule.suggestions(s, after=s.last_touched(), now=now)
            if why.startswith("new")][:count]
-    console.print("No review is due now." if cards else "No reviews scheduled yet: they come from your checks.")
-    if new:
-        console.print(show.suggestions_table(new))
-        console.print(f"[dim]drill start {new[0][0]} starts the first.[/]")
-    else:
-        console.print("You have started every drill: drill mock for an interview.")
+    for part in show.next_view(s.cards(), new, now):
+        console.print(part)
 
 
 @app.command()
 def today():
     """The drills due for review by the end of today."""
     from grader.learner import schedule
-    cards = store().cards()
-    due, end, upcoming = schedule.today(cards)
-    if due:
-        console.print(show.schedule_table(due, time.time(), end))
-    else:
-        later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming))}" if upcoming else ""
-        console.print(f"Nothing due today{later}. drill next offers new drills.")
+    console.print(show.today_view(*schedule.today(store().cards()), time.time()))
 
 
 @app.command("mock")

@@ -127,14 +127,17 @@ def grade_cell(args: argparse.Namespace, cell: str) -> None:
     console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · this cell")
     digest = record.digest_of(path)
     try:
+        lines = show.CheckLines()
         verdict = client.grade(info.id, path, home=cli.grader_home(), seed=args.seed,
-                               on_check=lambda c: console.print(show.check_line(c)), replay=home.writable())
+                               on_check=lambda c: cli.shown(lines.line(c)), replay=home.writable())
     except (OSError, RuntimeError) as e:
         raise cli.unusable(f"The grader could not run: {e}.") from None
     except KeyboardInterrupt:
         console.print("[yellow]Interrupted: the grading was stopped, nothing was recorded, and the cell was not "
                       "run.[/]")
         return
+    for line in lines.summary():
+        console.print(line)
     console.print(show.verdict_summary(verdict, info, command=command, where="this cell"))
     if record.verdict(info.id, verdict, digest, path, cli.warn, source="notebook") and verdict.passed:
         console.print(cli.next_step(info.id, start="%drill start"))

@@ -162,6 +162,44 @@ def check_line(check: Check) -> str:
     return text
 
 
+class CheckLines:
+    """A verdict's checks as they arrive, kept short: a failing check is shown at once with its
+    detail, passing and skipped ones are counted and said in one line at the end (counts per
+    kind of check); everything is shown with every=True."""
+
+    def __init__(self, every: bool = False):
+        self.every = every
+        self.passed: list[Check] = []
+        self.skipped: list[Check] = []
+
+    def line(self, check: Check) -> str | None:
+        """The line to show now for `check`, or None when it is kept for the summary."""
+        if self.every or check.status not in ("pass", "skipped"):
+            return check_line(check)
+        (self.passed if check.status == "pass" else self.skipped).append(check)
+        return None
+
+    @staticmethod
+    def kinds(checks: list[Check]) -> str:
+        counts: dict[str, int] = {}
+        for c in checks:
+            kind = c.name.rsplit(": ", 1)[-1]
+            counts[kind] = counts.get(kind, 0) + 1
+        return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items())
+
+    def summary(self) -> list[str]:
+        """The passing and skipped checks, one line each (none when there are none)."""
+        out = []
+        if self.passed:
+            n = len(self.passed)
+            out.append(f"[green]✓ {n} check{'s' * (n != 1)} passed[/] [dim]({escape(self.kinds(self.passed))})[/]")
+        if self.skipped:
+            why = sorted({c.message for c in self.skipped if c.message})
+            out.append(f"[dim]- {len(self.skipped)} skipped ({escape(self.kinds(self.skipped))})"
+                       + (f": {escape('; '.join(why))}" if why else "") + "[/]")
+        return out
+
+
 def verdict_summary(verdict: Verdict, info: registry.DrillInfo, command: str = "drill check",
                     where: str | None = None, then: str | None = None) -> Panel:
     """The verdict's last word; `command` grades again (`%%drill gqa` in a notebook), `where` is
@@ -308,3 +346,22 @@ def next_step(following: list[tuple[str, str]], start: str = "drill start") -> s
         return "[green]Every drill is started and no review is due: drill mock for an interview.[/]"
     drill, why = following[0]
     return f"Next: [bold]{escape(start)} {drill}[/] [dim]({why})[/]"
+
+
+def next_view(cards: dict, new: list[tuple[str, str]], now: float) -> list:
+    """`drill next`: the reviews, soonest first; when none is due, the new drills to start."""
+    parts = [schedule_table(cards, now, None)] if cards else []
+    if any(c["due"] <= now for c in cards.values()):
+        return parts
+    parts.append("No review is due now." if cards else "No reviews scheduled yet: they come from your checks.")
+    if new:
+        return parts + [suggestions_table(new), f"[dim]drill start {new[0][0]} starts the first.[/]"]
+    return parts + ["You have started every drill: drill mock for an interview."]
+
+
+def today_view(due: dict, end: float, upcoming: float | None, now: float):
+    """`drill today`: the reviews due by the end of the day, or when the next one is."""
+    if due:
+        return schedule_table(due, now, end)
+    later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming))}" if upcoming else ""
+    return f"Nothing due today{later}. drill next offers new drills."
