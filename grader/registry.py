@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" / "specs"
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
-          "post-training", "efficiency", "classic ML", "vision and sequence", "distributed"]
+          "post-training", "generative models", "efficiency", "classic ML", "vision and sequence", "distributed"]
 DIFFICULTY = ["easy", "medium", "hard"]
 
 
