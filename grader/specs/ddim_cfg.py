@@ -193,6 +193,7 @@ def step_like(mistake):
     """ddim_step with one classic mistake: "wraps", "sigma one factor", "sigma squared", "direction without
     sigma", "x0 without sqrt"."""
     def ddim_step(x_t, eps, t, t_prev, alphas_cumprod, eta=0.0, noise=None):
+        alphas_cumprod = alphas_cumprod.to(x_t.dtype)
         a_t = alphas_cumprod[t]
         a_prev = alphas_cumprod[t_prev] if t_prev >= 0 or mistake == "wraps" else torch.ones_like(a_t)
         if mistake == "x0 without sqrt":
@@ -210,6 +211,7 @@ def step_like(mistake):
 
 
 def unclamped(x_t, eps, t, t_prev, alphas_cumprod, eta=0.0, noise=None):
+    alphas_cumprod = alphas_cumprod.to(x_t.dtype)
     a_t = alphas_cumprod[t]
     a_prev = alphas_cumprod[t_prev] if t_prev >= 0 else torch.ones_like(a_t)
     x0 = (x_t - (1 - a_t).sqrt() * eps) / a_t.sqrt()
@@ -242,6 +244,8 @@ STEP = Entry(
                   label="one step from t = 20 to x_0 with eta = 0.7: sigma is 0 there"),
         step_case(seeded(10, 4), seeded(11, 4), 1, 0, arbitrary(2, 3), 0.0, seeded(12, 4),
                   label="eta = 0 with a noise given: it must not count"),
+        step_case(seeded(13, 2, 3), seeded(14, 2, 3), 30, 10, cosine(50).double(), 0.5, seeded(15, 2, 3),
+                  label="alphas_cumprod in float64, x_t in float32: the result is float32"),
     ],
     extreme=[
         step_case(torch.tensor([1.541]), torch.tensor([1.541]), 999, 1, linear(1000), 1.0, torch.tensor([1.541]),

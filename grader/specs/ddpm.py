@@ -180,6 +180,7 @@ def q_inputs(draw) -> Case:
 def q_like(mistake):
     """q_sample with one classic mistake: "alpha", "no sqrt", "t - 1", "not reshaped"."""
     def q_sample(x0, t, noise, betas):
+        betas = betas.to(x0.dtype)
         alpha_bar = torch.cumprod(1 - betas, dim=0)
         ab = {"alpha": 1 - betas[t], "t - 1": alpha_bar[t - 1]}.get(mistake, alpha_bar[t])
         if mistake != "not reshaped":
@@ -210,6 +211,8 @@ Q_SAMPLE = Entry(
                "images (2, 3, 4, 4), the cosine schedule"),
         q_case(seeded(5, 4), torch.tensor([0, 1, 2, 0]), seeded(6, 4), arbitrary(3, 7), "x0 (4,): one number each"),
         q_case(seeded(7, 1, 5), torch.tensor([0]), seeded(8, 1, 5), linear(1), "T = 1, one sample"),
+        q_case(seeded(13, 2, 3), torch.tensor([4, 49]), seeded(14, 2, 3), cosine(50).double(),
+               "betas in float64, x0 in float32: the result is float32"),
     ],
     invariants=[kit.batch_independence(name="samples independent")],
     mistakes=[
@@ -306,6 +309,8 @@ LOSS = Entry(
         loss_case(seeded(3, 2, 3, 4, 4), torch.tensor([999, 10]), seeded(4, 2, 3, 4, 4), cosine(1000), 2,
                   "images (2, 3, 4, 4), the cosine schedule"),
         loss_case(seeded(5, 1, 6), torch.tensor([0]), seeded(6, 1, 6), arbitrary(2, 3), 3, "one sample at t = 0"),
+        loss_case(seeded(7, 2, 3), torch.tensor([4, 49]), seeded(8, 2, 3), cosine(50).double(), 4,
+                  "betas in float64, x0 in float32: the loss is float32"),
     ],
     invariants=[Invariant("a model that predicts the noise exactly has loss 0", perfect_model_zero_loss)],
     mistakes=[
@@ -353,6 +358,7 @@ def p_like(mistake):
     """p_sample with one classic mistake: "beta variance", "wraps", "alpha bar in mean", "no sqrt in coef",
     "sigma as variance"."""
     def p_sample(x_t, t, eps, betas, noise):
+        betas = betas.to(x_t.dtype)
         alpha_bar = torch.cumprod(1 - betas, dim=0)
         shape = (-1, *[1] * (x_t.dim() - 1))
         beta, ab = betas[t].reshape(shape), alpha_bar[t].reshape(shape)
@@ -384,6 +390,8 @@ P_SAMPLE = Entry(
                "x_t (4,): one number each"),
         p_case(seeded(10, 2, 5), torch.tensor([0, 0]), seeded(11, 2, 5), cosine(50), seeded(12, 2, 5),
                "every sample at t = 0: no noise"),
+        p_case(seeded(13, 2, 3), torch.tensor([4, 49]), seeded(14, 2, 3), cosine(50).double(), seeded(15, 2, 3),
+               "betas in float64, x_t in float32: the result is float32"),
     ],
     invariants=[Invariant("no noise at t = 0", no_noise_at_zero), kit.batch_independence(name="samples independent")],
     mistakes=[

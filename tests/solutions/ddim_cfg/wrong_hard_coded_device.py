@@ -10,6 +10,7 @@ def cfg(eps_uncond, eps_cond, guidance_scale):
 
 
 def ddim_step(x_t, eps, t, t_prev, alphas_cumprod, eta=0.0, noise=None):
+    alphas_cumprod = alphas_cumprod.to(x_t.dtype)
     a_t = alphas_cumprod[t].reshape(1)
     a_prev = alphas_cumprod[t_prev].reshape(1) if t_prev >= 0 else torch.ones(1)    # made on the CPU
     x0 = (x_t - (1 - a_t).sqrt() * eps) / a_t.sqrt()

@@ -12,6 +12,7 @@ def cfg(eps_uncond, eps_cond, guidance_scale):
 
 
 def ddim_step(x_t, eps, t, t_prev, alphas_cumprod, eta=0.0, noise=None):
+    alphas_cumprod = alphas_cumprod.to(x_t.dtype)
     a_t = alphas_cumprod[t]
     a_prev = alphas_cumprod[t_prev] if t_prev >= 0 else torch.ones_like(a_t)
     x_t -= (1 - a_t).sqrt() * eps                   # and x_t

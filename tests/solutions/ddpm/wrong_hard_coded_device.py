@@ -19,7 +19,7 @@ def cosine_betas(T, s=0.008, max_beta=0.999):
 
 
 def q_sample(x0, t, noise, betas):
-    ab = torch.cumprod(1 - betas, 0)[t].reshape(-1, *[1] * (x0.dim() - 1))
+    ab = torch.cumprod(1 - betas, 0)[t].to(x0.dtype).reshape(-1, *[1] * (x0.dim() - 1))
     return ab.sqrt() * x0 + (1 - ab).sqrt() * noise
 
 
@@ -28,6 +28,7 @@ def ddpm_loss(eps_model, x0, t, noise, betas):
 
 
 def p_sample(x_t, t, eps, betas, noise):
+    betas = betas.to(x_t.dtype)
     ab = torch.cumprod(1 - betas, 0)
     ab_prev = torch.cat([torch.ones(1, dtype=ab.dtype), ab[:-1]])     # made on the CPU
     shape = (-1, *[1] * (x_t.dim() - 1))

@@ -20,17 +20,18 @@ def cosine_betas(T, s=0.008, max_beta=0.999):
 
 
 def q_sample(x0, t, noise, betas):
-    ab = torch.cumprod(1 - betas, 0)[t].reshape(-1, *[1] * (x0.dim() - 1))
+    ab = torch.cumprod(1 - betas, 0)[t].to(x0.dtype).reshape(-1, *[1] * (x0.dim() - 1))
     noise *= (1 - ab).sqrt()                       # scales the caller's noise in place
     return ab.sqrt() * x0 + noise
 
 
 def ddpm_loss(eps_model, x0, t, noise, betas):
-    ab = torch.cumprod(1 - betas, 0)[t].reshape(-1, *[1] * (x0.dim() - 1))
+    ab = torch.cumprod(1 - betas, 0)[t].to(x0.dtype).reshape(-1, *[1] * (x0.dim() - 1))
     return F.mse_loss(eps_model(ab.sqrt() * x0 + (1 - ab).sqrt() * noise, t), noise)
 
 
 def p_sample(x_t, t, eps, betas, noise):
+    betas = betas.to(x_t.dtype)
     ab = torch.cumprod(1 - betas, 0)
     ab_prev = torch.cat([ab.new_ones(1), ab[:-1]])
     shape = (-1, *[1] * (x_t.dim() - 1))

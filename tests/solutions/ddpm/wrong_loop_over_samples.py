@@ -21,7 +21,7 @@ def cosine_betas(T, s=0.008, max_beta=0.999):
 
 
 def q_sample(x0, t, noise, betas):
-    ab = torch.cumprod(1 - betas, 0)
+    ab = torch.cumprod(1 - betas.to(x0.dtype), 0)
     rows = [ab[t[i]].sqrt() * x0[i] + (1 - ab[t[i]]).sqrt() * noise[i] for i in range(len(t))]
     return torch.stack(rows)
 
@@ -31,6 +31,7 @@ def ddpm_loss(eps_model, x0, t, noise, betas):
 
 
 def p_sample(x_t, t, eps, betas, noise):
+    betas = betas.to(x_t.dtype)
     ab = torch.cumprod(1 - betas, 0)
     out = []
     for i, step in enumerate(t.tolist()):
