@@ -13,11 +13,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" / "specs"
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
-          "post-training", "efficiency", "classic ML", "vision and sequence", "distributed"]
+          "post-training", "generative models", "efficiency", "classic ML", "vision and sequence", "distributed"]
 DIFFICULTY = ["easy", "medium", "hard"]
 # One path through the catalogue, as an interview-prep plan takes it: the foundations every
 # interview assumes, then the transformer from its parts up, decoding, training and post-training,
-# then efficiency, classic ML, vision and sequence, distributed, and the hardest kernels last.
+# then generative models, efficiency, classic ML, vision and sequence, distributed, and the hardest kernels last.
 # `drill list --path`, `next`, `today`, `progress` and the step after a pass follow it.
 PATH = [
     # foundations
@@ -34,6 +34,8 @@ PATH = [
     # post-training
     "sft_loss", "reward_model_loss", "dpo_loss", "kl_estimators", "grpo_advantage", "rloo_advantage",
     "gae", "ppo_loss",
+    # generative models
+    "vae", "gan_losses", "ddpm", "ddim_cfg",
     # efficiency and serving
     "online_softmax", "quantize_int8", "quantize_int4_group", "lora", "paged_kv_cache",
     "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",

@@ -1,0 +1,22 @@
+import torch
+
+EXPECT = {
+    'cfg: inputs unchanged': 'an input modified in place: work on new tensors',
+    'ddim_step: inputs unchanged': 'an input modified in place: work on new tensors',
+}
+
+
+def cfg(eps_uncond, eps_cond, guidance_scale):
+    eps_cond -= eps_uncond                          # the caller's eps_cond changes
+    return eps_uncond + guidance_scale * eps_cond
+
+
+def ddim_step(x_t, eps, t, t_prev, alphas_cumprod, eta=0.0, noise=None):
+    alphas_cumprod = alphas_cumprod.to(x_t.dtype)
+    a_t = alphas_cumprod[t]
+    a_prev = alphas_cumprod[t_prev] if t_prev >= 0 else torch.ones_like(a_t)
+    x_t -= (1 - a_t).sqrt() * eps                   # and x_t
+    x0 = x_t / a_t.sqrt()
+    sigma = eta * ((1 - a_prev) / (1 - a_t) * (1 - a_t / a_prev)).sqrt()
+    out = a_prev.sqrt() * x0 + (1 - a_prev - sigma ** 2).clamp(min=0).sqrt() * eps
+    return out + sigma * noise if eta > 0 else out
