@@ -73,13 +73,11 @@ def drill_home() -> Path:
         raise unusable(str(e)) from None
 
 
-def writable_home(command: str) -> Path:
-    """DRILL_HOME, for a command that must write there."""
-    path = drill_home()
+def writable_home(command: str) -> None:
+    """Exit 2 unless DRILL_HOME can be written, for a command that must write there."""
     if not home.writable():
-        raise unusable(f"DRILL_HOME ({path}) is read-only and drill {command} writes there: set DRILL_HOME to "
-                       f"a folder you can write.")
-    return path
+        raise unusable(f"DRILL_HOME ({drill_home()}) is read-only and drill {command} writes there: set "
+                       f"DRILL_HOME to a folder you can write.")
 
 
 def grader_home() -> Path:
@@ -385,7 +383,8 @@ def catalogue():
 @app.command()
 def doctor(restore: Annotated[Optional[str], typer.Option("--restore", help="Restore this backup (a file name "
                                                           "from the list).")] = None):
-    """Check the progress store, list its backups, and restore one."""
+    """Check your setup (Python, torch, accelerators, the grader, DRILL_HOME, the progress store and
+    its backups), each problem with its fix; --restore puts a backup back."""
     s = store()
     if restore:
         backup_file = next((b for b in s.backup_files() if b.name == restore or str(b) == restore), None)
@@ -397,15 +396,16 @@ def doctor(restore: Annotated[Optional[str], typer.Option("--restore", help="Res
             raise unusable(str(e)) from None
         console.print(f"Restored {backup_file.name}." + (f" The store it replaced is kept as {aside}." if aside else ""))
         return
-    status = s.integrity() if s.path.exists() else "no store yet"
-    console.print(f"progress store: {s.path} — [{'green' if status == 'ok' else 'red'}]{escape(status)}[/]"
-                  + (" (read-only)" if s.read_only else ""))
-    files = s.backup_files()
-    if not files:
-        console.print(f"no backups yet in {s.backups} (one is taken each day you practise)")
-        return
-    console.print(show.backups_table(s.backups, files))
-    console.print("[dim]drill doctor --restore FILE puts one back (the current store is kept beside it).[/]")
+    from grader.runtime import doctor as checkup
+    found, torch = checkup.torch_install()
+    found = [checkup.python(), found] + ([checkup.accelerators(torch), checkup.grader(grader_home())] if torch else [])
+    for finding in found + [checkup.drill_home()] + checkup.store(s):
+        console.print(show.finding_line(finding))
+    if s.backup_files():
+        console.print(show.backups_table(s.backups, s.backup_files()))
+        console.print("[dim]drill doctor --restore FILE puts one back (the current store is kept beside it).[/]")
+    if any(f.status == checkup.WRONG for f in found):
+        raise typer.Exit(1)
 
 
 @app.command("next")

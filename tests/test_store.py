@@ -352,7 +352,11 @@ def test_doctor_checks_the_store_lists_backups_and_restores_one(home):
     learner(home, CORRECT)
     assert drill(home, "check", "softmax", "--no-speed").returncode == 0
     report = drill(home, "doctor")
-    assert report.returncode == 0 and "ok" in report.stdout
+    assert report.returncode == 0 and "ok" in report.stdout, report.stdout + report.stderr
+    for found in ("✓ Python 3.", "✓ torch 2.", "the grader starts and passes the softmax reference",
+                  f"✓ DRILL_HOME {home}"):
+        assert found in report.stdout, report.stdout
+    assert "CUDA" in report.stdout                                        # present, or said to be absent
     name = time.strftime("progress-%Y-%m-%d.sqlite3")
     assert name in report.stdout and str(home / "backups") in report.stdout.replace("\n", "")
     restored = drill(home, "doctor", "--restore", name)
@@ -361,6 +365,18 @@ def test_doctor_checks_the_store_lists_backups_and_restores_one(home):
     aside = next(home.glob("progress.sqlite3.replaced-*"))
     assert len(stored(aside)) == len(before) + 1                          # what it replaced is kept
     assert drill(home, "doctor", "--restore", "no-such-backup").returncode == 2
+
+
+def test_doctor_says_what_is_wrong_with_the_setup_and_how_to_fix_it(home, tmp_path):
+    broken = tmp_path / "broken"                                          # a torch that does not import
+    (broken / "torch").mkdir(parents=True)
+    (broken / "torch" / "__init__.py").write_text("raise ImportError('libtorch_cpu.so: cannot open shared object')")
+    report = drill(home, "doctor", env={"PYTHONPATH": str(broken)})
+    assert report.returncode == 1, report.stdout + report.stderr
+    said = report.stdout.replace("\n", " ")
+    assert "✗ torch does not import (ImportError: libtorch_cpu.so" in said
+    assert "fix: pip install" in said and "torch>=2.3,<3" in said
+    assert "✓ Python" in said and "progress store" in said and "Traceback" not in report.stderr
 
 
 def test_start_writes_the_stub_whole_or_not_at_all(home):

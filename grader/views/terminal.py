@@ -365,3 +365,10 @@ def today_view(due: dict, end: float, upcoming: float | None, now: float):
         return schedule_table(due, now, end)
     later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming))}" if upcoming else ""
     return f"Nothing due today{later}. drill next offers new drills."
+
+
+def finding_line(finding) -> str:
+    """A line of `drill doctor`: what was checked and found, and how to fix it when it is wrong."""
+    mark = {"ok": "[green]✓[/]", "note": "[yellow]·[/]", "wrong": "[red]✗[/]"}[finding.status]
+    fix = f"\n    [bold]fix:[/] {escape(finding.fix)}" if finding.fix else ""
+    return f"{mark} {escape(finding.what)}{fix}"
