@@ -117,3 +117,13 @@ def test_a_banned_call_in_a_custom_backward_is_seen_and_the_class_is_left_as_it_
         torch.autograd.grad(out, x, torch.ones(2, 3))
     assert guard.seen == ["torch.softmax"]
     assert SoftmaxInBackward.backward is backward
+
+
+def test_a_banned_call_and_a_device_fault_are_shown_at_the_line_of_the_learners_file():
+    from tests.grading import SOLUTIONS, grade_here
+    banned = grade_here("softmax", SOLUTIONS / "softmax" / "wrong_calls_builtin.py")
+    said = next(c.message for c in banned.checks if c.name == "banned calls")
+    assert "called torch.log_softmax (line 9: `return torch.log_softmax(x, dim).exp()`)" in said, said
+    device = grade_here("top_p", SOLUTIONS / "top_p" / "wrong_hard_coded_device.py")
+    said = next(c.message for c in device.checks if c.name == "top_p_filter: device (emulated)")
+    assert "(line 13: `remove = torch.zeros(logits.shape, dtype=torch.bool).scatter(-1, order, remove)`)" in said, said

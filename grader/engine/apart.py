@@ -379,9 +379,10 @@ class LearnerProcess:
         status, body, (mutations, seen, reference_use) = frame
         if runner is not None:
             runner.mutations[:] = mutations
-        for name in seen:
+        for name, where in seen:
             if name not in self.guard.seen:
                 self.guard.seen.append(name)
+                self.guard.where[name] = where
         for what_used in reference_use:
             if what_used not in guards.REFERENCE_USE:
                 guards.REFERENCE_USE.append(what_used)
@@ -506,7 +507,8 @@ def serve(grading, requests: int, answers: int, token: bytes):
             if os.getpid() != me:
                 os._exit(0)                 # a copy made by the learner's fork: never answers
             runner = grading.here_runner(what)
-            notes = (list(runner.mutations) if runner else [], list(grading.guard.seen), list(guards.REFERENCE_USE))
+            notes = (list(runner.mutations) if runner else [],
+                     [(n, grading.guard.where.get(n, "")) for n in grading.guard.seen], list(guards.REFERENCE_USE))
             try:
                 write_frame(answers, (reply[0], reply[1], notes), token)
             except MemoryError:

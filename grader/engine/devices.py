@@ -19,7 +19,7 @@ import weakref
 import torch
 from torch.overrides import TorchFunctionMode
 
-from grader.engine.guards import learner_code
+from grader.engine.guards import learner_code, learner_line
 from grader.engine.result import FAIL, PASS, SKIPPED
 from grader.engine.runner import copy_case, flat_tensors, map_case
 
@@ -148,7 +148,7 @@ class DeviceMixing(TorchFunctionMode):
                 what = f"in-place `{name}` changes a tensor" if in_place else f"`{name}` takes a tensor"
                 raise RuntimeError(f"Expected all tensors to be on the same device: {what} of shape "
                                    f"{tuple(target.shape)} on {where} with one of shape {tuple(mixed[0].shape)} "
-                                   f"on the other")
+                                   f"on the other{learner_line(2)}")
         return func(*args, **kwargs)
 
 
@@ -161,6 +161,7 @@ class Provenance(TorchFunctionMode):
     def __init__(self, on_device, fixed=()):
         super().__init__()
         self.labels: dict[int, tuple] = {}
+        self.made_at: dict[int, str] = {}    # a tensor made on a fixed device -> where the learner's file made it
         self.problem = ""
         for t in on_device:
             self.mark(t, True)
@@ -210,13 +211,17 @@ class Provenance(TorchFunctionMode):
             shapes = ", ".join(str(tuple(t.shape)) for t in fixed[:2])
             what = getattr(getattr(func, "__self__", None), "__name__", "")
             shown = f"setting `.{what}`" if name == "__set__" and what else f"`{name}`"
-            self.problem = (f"on a non-CPU device {shown} would mix the input's device with tensors of shape "
-                            f"{shapes} made on a fixed device; {ADVICE}")
+            made = next((self.made_at[id(t)] for t in fixed if self.made_at.get(id(t))), "")
+            self.problem = (f"on a non-CPU device {shown}{learner_line(2)} would mix the input's device with "
+                            f"tensors of shape {shapes} made on a fixed device{made.replace(' (line', ' (at line')}; "
+                            f"{ADVICE}")
         out = self.call(name, func, args, kwargs)
         label = self.made(name, asked if asked is not None else inside)
         for t in flat_tensors(out):
             if not self.seen(t) or not self.on_device(t):
                 self.mark(t, label)
+                if not label:
+                    self.made_at[id(t)] = learner_line(2)
         return out
 
     def call(self, name: str, func, args, kwargs):
@@ -243,7 +248,8 @@ def by_provenance(eg, case) -> str:
         return mode.problem
     fixed = [t for t in flat_tensors(out) if not mode.on_device(t)]
     if fixed:
-        return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
+        made = mode.made_at.get(id(fixed[0]), "").replace(" (line", " (at line")
+        return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device{made}, not the input's; {ADVICE}"
     return ""
 
 

@@ -401,8 +401,10 @@ class Pool:
         if guard is not None:                 # what the learner's code did on the ranks, seen by their guards
             for s in states:
                 if s.end in ("done", "raised") and s.payload is not None:
-                    for name in s.payload[1]:
-                        guard._saw(name)
+                    for name, where in s.payload[1]:
+                        if name not in guard.seen:
+                            guard.seen.append(name)
+                            guard.where[name] = where
                     for what in s.payload[2]:
                         if what not in guards.REFERENCE_USE:
                             guards.REFERENCE_USE.append(what)
@@ -720,7 +722,7 @@ def _serve(job: bytes) -> None:
     try:
         with _learner_context(guard if learner else None):
             out = fn(*args)
-        seen = list(guard.seen) if guard is not None and learner else []
+        seen = [(n, guard.where.get(n, "")) for n in guard.seen] if guard is not None and learner else []
         message = ("done", out, seen, guards.REFERENCE_USE[used:], rank.log)
         try:
             data = _dumps(message, rank.table)
@@ -733,7 +735,7 @@ def _serve(job: bytes) -> None:
     except LearnerExit as e:
         rank.send(("exit", str(e).removeprefix("your code raised ")))
     except BaseException as e:
-        seen = list(guard.seen) if guard is not None and learner else []
+        seen = [(n, guard.where.get(n, "")) for n in guard.seen] if guard is not None and learner else []
         rank.send(("raised", _described(e, rank.table), seen, guards.REFERENCE_USE[used:], rank.log))
 
 

@@ -8,6 +8,7 @@ import contextlib
 import errno
 import importlib
 import inspect
+import linecache
 import os
 import signal
 import sys
@@ -98,6 +99,18 @@ def aten_twins(name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def learner_line(skip: int = 1) -> str:
+    """Where the learner's file is in the code running now: ' (line N: `source`)' for the innermost
+    frame of the learner's module, '' when the learner's file is not on the stack."""
+    frame = sys._getframe(skip)
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").startswith(LEARNER_PREFIX):
+            source = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
+            return f" (line {frame.f_lineno}: `{source}`)" if source else f" (line {frame.f_lineno})"
+        frame = frame.f_back
+    return ""
+
+
 class BannedCalls(TorchFunctionMode):
     """One guard for every route to a banned name while active: torch functions, tensor methods and
     aten operators (a torch function mode), nn.Module classes (a forward pre-hook), Python functions
@@ -119,6 +132,7 @@ class BannedCalls(TorchFunctionMode):
             if not name.startswith("import "):
                 self._add(name)
         self.seen: list[str] = []
+        self.where: dict[str, str] = {}          # a name seen -> the line of the learner's file that called it
         self.active = 0
         # When every name the profile hook looks for is one of torch's C functions, this mode sees the
         # learner's calls to them itself, and the hook is needed only inside torch's own Python
@@ -163,6 +177,7 @@ class BannedCalls(TorchFunctionMode):
     def _saw(self, name: str) -> None:
         if name not in self.seen:
             self.seen.append(name)
+            self.where[name] = learner_line(2)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         name = self.functions.get(id(func)) or self.functions.get(id(getattr(func, "overloadpacket", None)))

@@ -230,10 +230,13 @@ class Grading:
         calls = [s for s in seen if not s.startswith("import ")]
         autograd = [c for c in calls if c in AUTOGRAD]
         calls = [c for c in calls if c not in AUTOGRAD]
-        said = ([f"called {', '.join(calls)}: this drill is about writing that by hand"] if calls else []) + \
-               ([f"used autograd ({', '.join(autograd)}): this drill computes its gradients by hand"]
-                if autograd else []) + \
-               ([f"imported {', '.join(imports)}: this drill is written without it"] if imports else [])
+        where = self.guard.where
+        said = ([f"called {', '.join(c + where.get(c, '') for c in calls)}: this drill is about writing that by "
+                 f"hand"] if calls else []) + \
+               ([f"used autograd ({', '.join(a + where.get(a, '') for a in autograd)}): this drill computes its "
+                 f"gradients by hand"] if autograd else []) + \
+               ([f"imported {', '.join(i + where.get('import ' + i, '') for i in imports)}: this drill is written "
+                 f"without it"] if imports else [])
         if said:
             yield Check("banned calls", FAIL, "; ".join(said))
         elif self.guard.functions or self.guard.classes or self.guard.codes or self.guard.modules:
