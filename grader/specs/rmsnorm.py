@@ -53,7 +53,7 @@ def scale_invariance(call, case):
 
 class Written(nn.Module):
     """RMSNorm as a learner writes it, with at most one classic mistake: "centred", "eps outside",
-    "sum", "no keepdim", "no weight", "half statistics"."""
+    "sum", "no keepdim", "no weight", "half statistics", "no eps"."""
 
     def __init__(self, d, eps=1e-6, *, mistake=""):
         super().__init__()
@@ -66,7 +66,8 @@ class Written(nn.Module):
         if m == "centred":
             h = h - h.mean(-1, keepdim=True)
         ms = h.pow(2).sum(-1, keepdim=True) if m == "sum" else h.pow(2).mean(-1, keepdim=m != "no keepdim")
-        y = h / (ms.sqrt() + self.eps) if m == "eps outside" else h * torch.rsqrt(ms + self.eps)
+        y = h / (ms.sqrt() + self.eps) if m == "eps outside" else h * torch.rsqrt(ms) if m == "no eps" else \
+            h * torch.rsqrt(ms + self.eps)
         if m != "no weight":
             y = y * self.weight
         return y.to(x.dtype)
@@ -88,7 +89,7 @@ DRILL = Drill(entries=[Entry(
                                               "along the wrong axis"),
         case(seeded(4, 3, 8, scale=300.0), 8, label="values in the hundreds: x² overflows float16"),
         case(seeded(2, 2, 3, 8) + 2.0, 8, 1e-5, label="3-D input with a non-zero mean"),
-        case(seeded(1, 3, 1), 1, label="d = 1"),
+        case(seeded(1, 3, 1), 1, label="d = 1: x / sqrt(mean(x²) + eps) is just under ±1, exactly ±1 without eps"),
         case(seeded(3, 4, 16, scale=1e-3), 16, label="tiny inputs: mean of squares near eps"),
         case(torch.zeros(2, 5), 5, label="all zeros"),
         case(seeded(10, 6) - 4.0, 6, 1e-2, label="one vector (no leading dim), eps = 1e-2"),
@@ -104,6 +105,8 @@ DRILL = Drill(entries=[Entry(
                 hint="x² overflows float16 above ~256: h = x.float(), normalise h, then .to(x.dtype)."),
         Mistake("the mean subtracted first: that is LayerNorm, RMSNorm does not centre", like=learner_like("centred")),
         Mistake("eps added to the root instead of inside it", like=learner_like("eps outside")),
+        Mistake("eps left out: x / sqrt(mean(x²)) is exactly ±1 at d = 1 and 0/0 = NaN on a row of zeros",
+                like=learner_like("no eps")),
         Mistake("sum of squares instead of their mean (divide by d)", like=learner_like("sum")),
         Mistake("mean of squares without keepdim=True: it broadcasts along the wrong axis",
                 like=learner_like("no keepdim")),
