@@ -31,9 +31,11 @@ def test_the_last_failure_is_replayed_first_whatever_the_seed(tmp_path):
     path.write_text(WRONG_ON_4D)
     first = failing_call(path, 1, DirectoryBasedExampleDatabase(str(tmp_path / "examples")))
     assert first.startswith("softmax(x=("), first
+    assert "[replayed" not in first                      # found by this seed itself
     # without the replay, another seed finds another failing input
     others = {failing_call(path, seed, None) for seed in (2, 3, 4)}
     assert others - {first}, "every seed found the same input: the test could not tell a replay"
     for seed in (2, 3, 4):
         again = failing_call(path, seed, DirectoryBasedExampleDatabase(str(tmp_path / "examples")))
-        assert again == first, f"seed {seed}: {again} instead of the replayed {first}"
+        replayed = " [replayed: an input that failed in an earlier check, tried first; the seed alone does not repeat it]"
+        assert again == first + replayed, f"seed {seed}: {again} instead of the replayed {first}, said to be replayed"

@@ -379,6 +379,9 @@ class EntryGrading:
         call = self.runner.describe(cast_case(m.case, m.dtype) if m.case is not None and m.dtype else m.case)
         if m.dtype:
             call = call.replace(" [", f" in {str(m.dtype).removeprefix('torch.')} [", 1) if " [" in call else call
+        if getattr(m, "replayed", False):
+            call += (" [replayed: an input that failed in an earlier check, tried first; the seed alone does "
+                     "not repeat it]")
         return self.check(name, FAIL, m.message, call=call, mistake=self.name_mistake(m, how, expected))
 
     # ---- naming the mistake -------------------------------------------------------------------

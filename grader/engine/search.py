@@ -2,7 +2,8 @@
 
 Shrinking has a small time budget, so a failing verdict is not slower than a passing one. With a
 database (in DRILL_HOME), the last failing input of a check is replayed first on the next check,
-so the failure a learner is fixing stays the same from save to save."""
+so the failure a learner is fixing stays the same from save to save; a failure found that way says
+so, since the seed alone does not repeat it."""
 from __future__ import annotations
 
 import time
@@ -47,6 +48,7 @@ class Mismatch(Exception):
         self.kind, self.message, self.case, self.got, self.error = kind, message, case, got, error
         self.mistake = mistake   # named by the check itself
         self.dtype = dtype       # the dtype the learner's code ran in, when not the case's own
+        self.replayed = False    # found by replaying an input that failed in an earlier check
 
 
 def search(prop, inputs, examples, *, seed: int, max_examples: int, database=None,
@@ -64,11 +66,15 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
     if max_examples <= 0:
         return None
     failures: list[Mismatch] = []
+    saved = len(list(database.fetch(key.encode()))) if database is not None else 0
+    calls = [0]
 
     def property_holds(case):
+        calls[0] += 1
         try:
             prop(case)
         except Mismatch as m:
+            m.replayed = calls[0] <= saved         # Hypothesis replays the saved inputs first
             failures.append(m)
             raise
 
@@ -85,7 +91,9 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
         try:
             test()
         except Mismatch:
-            return failures[-1]   # the last failure is Hypothesis' replay of the minimal case
+            found = failures[-1]  # the last failure is Hypothesis' replay of the minimal case
+            found.replayed = failures[0].replayed
+            return found
         except Flaky:
             last = failures[-1] if failures else None
             return Mismatch(last.kind if last else "values", NONDETERMINISTIC, last.case if last else None)
