@@ -110,26 +110,35 @@ def chromium() -> str | None:
 
 def test_html_report_is_self_contained_and_renders_its_charts(drill_home, tmp_path):
     practise(Store(store_path()))
+    Store(store_path()).record("check", "log_softmax", status="fail", seconds=1, failed=["values"], digest="d",
+                               mistakes={"values": "log-softmax over a hard-coded axis (ignores `dim`)"})
     page = tmp_path / "report.html"
     assert runner.invoke(cli.app, ["report", "--html", str(page)]).exit_code == 0
     html = page.read_text()
     assert "<svg" in html and "http://" not in html and "https://" not in html and "<script" not in html
-    assert re.search(r"<td>softmax</td><td>\d{4}-\d\d-\d\d \d\d:\d\d</td><td>values</td>", html)   # mistakes, dated
+    assert re.search(r'<td>softmax</td><td><span class="when">\d{4}-\d\d-\d\d \d\d:\d\d</span></td><td>values</td>',
+                     html)                                                  # mistakes, dated, the date kept whole
+    assert ".when { white-space: nowrap; }" in html
+    assert "<code>" in html and "`" not in html[html.index('id="mistakes"'):]    # code spans, not backticks
+    assert re.search(r'class="count" text-anchor="middle">\d+</text>', html)   # each day's count
+    assert 'class="axis"' in html and re.search(r'class="tick" text-anchor="end">\d+</text>', html)
+    assert '<p class="note">generated' in html and ".note { font-size: 13px;" in html
+    assert '<meta name="viewport"' in html
     browser = chromium()
     if browser is None:
         if os.environ.get("CI"):
             pytest.fail("CI must have Chromium: .ci/run installs it")
         pytest.skip("no Chromium on this machine (apt-get install chromium)")
-    shot = tmp_path / "shot.png"
-    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run",
-                    f"--user-data-dir={tmp_path / 'profile'}", "--window-size=900,1400",
-                    f"--screenshot={shot}", page.as_uri()], check=True, capture_output=True, timeout=120)
     from PIL import Image
-    image = Image.open(shot).convert("RGB")
-    colours = image.getcolors(maxcolors=1 << 20)
-    counts = {rgb: n for n, rgb in colours}
-    assert counts.get((0x2F, 0x9E, 0x6E), 0) > 500      # the green bars of the charts were drawn
-    assert counts.get((0xE0, 0x7A, 0x5F), 0) > 50       # and the failed attempts' column
-    dark = sum(n for rgb, n in counts.items() if sum(rgb) < 200)
-    assert dark > 2000                                  # and text
+    for width, height in ((900, 1400), (390, 1800)):                       # a desktop and a phone
+        shot = tmp_path / f"shot-{width}.png"
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                        f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},{height}",
+                        f"--screenshot={shot}", page.as_uri()], check=True, capture_output=True, timeout=120)
+        image = Image.open(shot).convert("RGB")
+        counts = {rgb: n for n, rgb in image.getcolors(maxcolors=1 << 20)}
+        assert counts.get((0x2F, 0x9E, 0x6E), 0) > 300, width    # the green bars of the charts were drawn
+        assert counts.get((0xE0, 0x7A, 0x5F), 0) > 30, width     # and the failed attempts' column
+        dark = sum(n for rgb, n in counts.items() if sum(rgb) < 200)
+        assert dark > 2000, width                                   # and text

@@ -2,6 +2,7 @@
 `drill progress` shows, under the same headings and in the same formats (grader.views.report)."""
 from __future__ import annotations
 
+import re
 import time
 from html import escape
 
@@ -17,17 +18,39 @@ def svg_bar(value: float, top: float, width: int = 200) -> str:
 
 
 def column_chart(days: list[dict], width: int = 560, height: int = 120) -> str:
+    """Attempts per day as columns (passes in green over the failed ones), with a count axis and each
+    day's count above its column."""
     top = max([d["attempts"] for d in days] + [1])
-    step = width / len(days)
-    parts = [f'<svg width="{width}" height="{height + 20}" role="img">']
+    left, above = 28, 16                                 # room for the axis labels and the counts
+    step = (width - left) / len(days)
+    full = height + above + 22
+    parts = [f'<svg width="{width}" height="{full}" viewBox="0 0 {width} {full}" role="img" aria-label="attempts per day">',
+             f'<line x1="{left - 2}" y1="{above}" x2="{left - 2}" y2="{above + height}" class="axis"/>',
+             f'<line x1="{left - 2}" y1="{above + height}" x2="{width}" y2="{above + height}" class="axis"/>',
+             f'<text x="{left - 6}" y="{above + 4}" class="tick" text-anchor="end">{top}</text>',
+             f'<text x="{left - 6}" y="{above + height}" class="tick" text-anchor="end">0</text>']
     for i, d in enumerate(days):
         h_all = round(height * d["attempts"] / top)
         h_pass = round(height * d["passes"] / top)
-        x = round(i * step) + 2
-        parts.append(f'<rect x="{x}" y="{height - h_all}" width="{round(step) - 4}" height="{h_all}" class="fail"/>'
-                     f'<rect x="{x}" y="{height - h_pass}" width="{round(step) - 4}" height="{h_pass}" class="bar"/>'
-                     f'<text x="{x}" y="{height + 14}" class="small">{d["day"][5:]}</text>')
+        x = round(left + i * step) + 2
+        w = max(1, round(step) - 4)
+        parts.append(f'<rect x="{x}" y="{above + height - h_all}" width="{w}" height="{h_all}" class="fail"/>'
+                     f'<rect x="{x}" y="{above + height - h_pass}" width="{w}" height="{h_pass}" class="bar"/>'
+                     f'<text x="{x}" y="{above + height + 16}" class="tick">{d["day"][5:]}</text>')
+        if d["attempts"]:
+            parts.append(f'<text x="{x + w / 2}" y="{above + height - h_all - 3}" class="count" '
+                         f'text-anchor="middle">{d["attempts"]}</text>')
     return "".join(parts) + "</svg>"
+
+
+def code_spans(text: str) -> "Markup":
+    """Text whose `code` spans (a mistake's `dim`, `generator`) are shown as code, not as backticks."""
+    return Markup(re.sub(r"`([^`]+)`", r"<code>\1</code>", escape(text)))
+
+
+def stamp(text: str) -> "Markup":
+    """A date and time that never wraps inside a table cell."""
+    return Markup(f'<span class="when">{escape(text)}</span>')
 
 
 class Markup(str):
@@ -46,7 +69,7 @@ def table(kind: str, rows: list[tuple], id_: str = "") -> str:
     body = "".join("<tr>" + "".join(f"<td>{v if isinstance(v, Markup) else escape(str(v))}</td>" for v in row)
                    + "</tr>" for row in rows)
     named = f' id="{id_}"' if id_ else ""
-    return f"<table{named}><tr>{head}</tr>{body}</table>"
+    return f'<div class="scroll"><table{named}><tr>{head}</tr>{body}</table></div>'
 
 
 def page(f: dict, now: float | None = None) -> str:
@@ -56,11 +79,11 @@ def page(f: dict, now: float | None = None) -> str:
     drills = table("drills", [(d["id"], d["status"], d["attempts"], d["fails"], d["hints"],
                                "seen" if d["revealed"] else "", over_budget(d), clock(d["budget_seconds"]))
                               for d in f["per_drill"]], "drills")
-    reviews = table("reviews", [(r["drill"], due(r["due"], now), r["rating"], when(r["rated"]))
+    reviews = table("reviews", [(r["drill"], stamp(due(r["due"], now)), r["rating"], stamp(when(r["rated"])))
                                 for r in f["reviews"]], "reviews")
-    mistakes = table("mistakes", [(m["drill"], when(m["ts"]), m["check"], m["mistake"])
+    mistakes = table("mistakes", [(m["drill"], stamp(when(m["ts"])), code_spans(m["check"]), code_spans(m["mistake"]))
                                   for m in f["mistakes"][:MISTAKES_SHOWN]], "mistakes")
-    recent = table("recent", [(when(e["ts"]), e["drill"], event_name(e), ", ".join(e["failed"]))
+    recent = table("recent", [(stamp(when(e["ts"])), e["drill"], event_name(e), ", ".join(e["failed"]))
                               for e in f["recent"]], "recent")
     mocks = "".join(
         f"<h3>{escape(mock.title(m))}</h3>"
@@ -71,17 +94,21 @@ def page(f: dict, now: float | None = None) -> str:
     weakest = ", ".join(escape(w) for w in f["weakest"]) or "none yet"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>drill progress</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
-body {{ font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 820px; color: #1d2330; }}
+body {{ font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 820px; padding: 0 12px; color: #1d2330; }}
 h1 {{ font-size: 1.5em; }} h2 {{ font-size: 1.1em; margin-top: 1.6em; }}
-.tiles {{ display: flex; gap: 12px; }} .tile {{ border: 1px solid #d5d9e2; border-radius: 8px; padding: 8px 14px; }}
+.tiles {{ display: flex; flex-wrap: wrap; gap: 12px; }} .tile {{ border: 1px solid #d5d9e2; border-radius: 8px; padding: 8px 14px; }}
 .tile b {{ display: block; font-size: 1.6em; }}
 table {{ border-collapse: collapse; width: 100%; }} td, th {{ border-bottom: 1px solid #e3e6ec; padding: 3px 6px; text-align: left; }}
 .bar {{ fill: #2f9e6e; }} .over {{ color: #c0392b; }} .track {{ fill: #eef0f4; }} .fail {{ fill: #e07a5f; }}
-.label {{ font-size: 12px; fill: #1d2330; }} .small {{ font-size: 10px; fill: #59607a; }}
+.tick {{ font-size: 11px; fill: #59607a; }} .count {{ font-size: 11px; fill: #1d2330; }} .axis {{ stroke: #9aa1b2; }}
+.note {{ font-size: 13px; color: #59607a; }} .when {{ white-space: nowrap; }} .scroll {{ overflow-x: auto; }}
+code {{ font: 13px ui-monospace, monospace; background: #eef0f4; padding: 0 3px; border-radius: 3px; }}
+svg {{ max-width: 100%; height: auto; }} #mistakes td:last-child {{ min-width: 14em; }}
 </style></head><body>
 <h1>drill — progress</h1>
-<p class="small">generated {when(now)}</p>
+<p class="note">generated {when(now)}</p>
 <div class="tiles">
 <div class="tile" id="passed"><b>{f["passed"]}/{f["drills"]}</b>drills passed</div>
 <div class="tile" id="rate"><b>{rate}</b>of {f["attempts"]} attempts passed</div>
