@@ -1,5 +1,7 @@
 """Learner code is hostile by accident: every kind of fault ends in a clear, true verdict from the
 warm grader, and what the learner's code prints never passes for the grader's report."""
+import subprocess
+import sys
 import json
 import os
 import textwrap
@@ -472,3 +474,14 @@ def test_the_grader_asks_whether_cuda_exists_without_starting_it(grader_home):
     pid = client.ping(grader_home)["pid"]
     with open(f"/proc/{pid}/environ", "rb") as f:
         assert b"PYTORCH_NVML_BASED_CUDA_CHECK=1" in f.read().split(b"\0")
+
+
+def test_torch_optim_steps_under_the_graders_light_torch():
+    """The grading process stands in for torch._dynamo; torch.optim's step asks it for graph_break
+    and is_compiling, and must step (grad mode kept) as it does outside the grader."""
+    code = ("from grader.runtime import sandbox\nsandbox.lighten_torch()\nimport torch\n"
+            "p = torch.nn.Parameter(torch.ones(3))\nopt = torch.optim.Adam([p], lr=0.1)\n"
+            "p.sum().backward()\nopt.step()\n"
+            "assert torch.allclose(p.detach(), torch.full((3,), 0.9)) and torch.is_grad_enabled()\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -331,6 +331,12 @@ def lighten_torch() -> None:
         def disable(fn=None, recursive=True, wrapping=True, reason=None):
             return fn if fn is not None else (lambda f: f)
 
+        # what torch's own code asks of dynamo when nothing traces (torch.optim's step among them)
+        graph_break = staticmethod(lambda *args, **kwargs: None)
+        is_compiling = staticmethod(lambda: False)
+        allow_in_graph = staticmethod(lambda fn: fn)
+        mark_dynamic = mark_static = staticmethod(lambda *args, **kwargs: None)
+
         def __getattr__(self, name):
             raise AttributeError(f"torch._dynamo.{name} is not available while grading")
 
