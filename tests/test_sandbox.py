@@ -1,9 +1,9 @@
 """Learner code is hostile by accident: every kind of fault ends in a clear, true verdict from the
 warm grader, and what the learner's code prints never passes for the grader's report."""
-import subprocess
-import sys
 import json
 import os
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
