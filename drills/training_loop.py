@@ -34,9 +34,9 @@ the count. Return True (stop) once the count reaches `patience`.
 -> dict`: `train_data` and `val_data` are SequenceDatasets.
 - Training loader: DataLoader(train_data, batch_size=batch_size, shuffle=True,
   generator=generator, collate_fn=collate); the grader replays this exact order.
-- Validation loader: DataLoader(val_data, batch_size=batch_size, collate_fn=collate): not
-  shuffled and NOT given the generator (iterating a DataLoader draws a seed from its generator,
-  which would change the training order).
+- Validation loader: DataLoader(val_data, batch_size=batch_size, collate_fn=collate), NOT given
+  the generator (iterating a DataLoader draws a seed from its generator, which would change the
+  training order).
 - Each epoch: train_epoch, then evaluate on the validation loader, then EarlyStopping.step(val
   loss); stop when it says so, or after max_epochs epochs.
 - Return {"train_loss": [one float per epoch run], "val_loss": [one float per epoch run]}. The

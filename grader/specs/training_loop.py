@@ -3,7 +3,7 @@ epoch, one evaluation, early stopping, and fit over them — each graded on its 
 train_epoch and evaluate get the grader's loader (padded with pad_sequence) and fit gets the
 learner's own Dataset, collate, train_epoch, evaluate and EarlyStopping. The grader brings the
 model (masked mean pooling, dropout drawn from its own generator so that nothing else shifts its
-masks), an SGD that records zero_grad and step, a backward hook, and a record of each forward's
+masks), the kit's SGD recording zero_grad and step, a backward hook, and a record of each forward's
 mode and autograd state; the call order and modes are judged without the reference by live
 invariants. Particular to it: loaders whose last batch is smaller (where a mean of batch means is
 wrong), the model handed to train_epoch in eval() mode and to evaluate in train() mode, DataLoader's
@@ -19,7 +19,6 @@ from torch.nn.utils.rnn import pad_sequence
 from torch.utils.data import DataLoader
 
 from grader import kit
-from grader.kit import seeded
 from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
 
 META = dict(title="Training loop with early stopping", zh="训练循环与早停", topic="training", difficulty="medium",
@@ -70,36 +69,11 @@ class Pooled(nn.Module):
         return self.head(h)
 
 
-class RecordingSGD:
-    """SGD with momentum as torch.optim.SGD takes it (zero_grad sets the grads to None, a step skips a param
-    without one), recording its calls. Written here: torch.optim's step needs torch's compiler, which the
-    grading leaves out."""
-
-    def __init__(self, params, lr: float, momentum: float):
-        self.params, self.lr, self.momentum = list(params), lr, momentum
-        self.buffers = [None] * len(self.params)
-
-    def zero_grad(self, set_to_none: bool = True):
-        CALLS.append("zero_grad")
-        for p in self.params:
-            p.grad = None
-
-    def step(self):
-        CALLS.append("step")
-        with torch.no_grad():
-            for i, p in enumerate(self.params):
-                if p.grad is None:
-                    continue
-                buf = self.buffers[i]
-                self.buffers[i] = p.grad.clone() if buf is None else buf.mul_(self.momentum).add_(p.grad)
-                p.add_(self.buffers[i], alpha=-self.lr)
-
-
 def setting(case: Case):
     """The model, its optimiser and the loss of a case, in the data's dtype."""
     first = case.kwargs["sequences"][0]
     model = Pooled(first.shape[1], case.seed).to(first.dtype)
-    optimizer = RecordingSGD(model.parameters(), lr=case.kwargs.get("lr", 0.5), momentum=0.9)
+    optimizer = kit.SGD(model.parameters(), lr=case.kwargs.get("lr", 0.5), momentum=0.9, record=CALLS.append)
     CALLS.clear()
     return model, optimizer, nn.CrossEntropyLoss()
 

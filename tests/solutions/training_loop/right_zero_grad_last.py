@@ -42,7 +42,6 @@ def train_epoch(model, loader, loss_fn, optimizer):
 
 
 def evaluate(model, loader, loss_fn):
-    was = model.training
     model.train(False)
     sums, n = 0.0, 0
     with torch.no_grad():
