@@ -1,4 +1,4 @@
-"""Logits processors: repetition penalties, min-p, no-repeat n-grams 重复惩罚与采样过滤
+"""Logits processors: penalties, min-p, no-repeat n-grams 重复惩罚与采样过滤
 
 Before a decoder samples its next token, the logits go through processors that look at what was
 generated so far. Write four. Each takes `logits` (B, V) float, the scores of the next token for B

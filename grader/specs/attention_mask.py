@@ -66,9 +66,9 @@ def bool_mask(seed, *shape, p=0.6) -> torch.Tensor:
 
 
 def additive_inputs(draw) -> Case:
-    shape = draw(st.lists(st.integers(1, 5), min_size=1, max_size=4))
-    mask = kit.random_mask(draw, *shape, keep_first=False)
-    if draw(st.booleans()):
+    shape = draw(st.lists(st.integers(1, 5), min_size=0, max_size=4))
+    mask = kit.random_mask(draw, *shape, keep_first=False) if shape else torch.tensor(draw(st.booleans()))
+    if shape and draw(st.booleans()):
         mask.view(-1, shape[-1])[0] = False                                # a row with every key hidden
     return Case(args=(mask, draw(st.sampled_from(DTYPES))))
 

@@ -239,6 +239,24 @@ def follows_the_model(call, case):
                 break
 
 
+GLOBAL_RNG = "sampling from torch's global random generator: pass generator= to every random call"
+
+
+def global_rng_untouched(call, case):
+    """Sampling draws from `generator` alone: torch's global random state is the same after the call."""
+    if not case.kwargs.get("do_sample"):
+        return
+    saved = torch.get_rng_state()
+    try:
+        call(case)
+        changed = not torch.equal(saved, torch.get_rng_state())
+    finally:
+        torch.set_rng_state(saved)
+    if changed:
+        raise Fail("torch's global random state changed during the call: every draw must come from `generator` "
+                   "(torch.multinomial(..., generator=generator))", mistake=GLOBAL_RNG)
+
+
 RECOMPUTES = ("the prefix is fed to the model again at every step (no cache): after the prefill, feed only the "
               "newest token (B, 1) with the cache the model returned")
 CALLED_AFTER_LAST = "the model is called after the last token was chosen (or after every sequence ended)"
@@ -346,7 +364,8 @@ DRILL = Drill(entries=[Entry(
     ],
     extreme=[case(TinyDecoder(8, 14), [[1, 2], [3, 4], [5, 6]], 300, "300 new tokens (positions up to 301)")],
     invariants=[Invariant("each token follows the model and the rule", follows_the_model, live=False),
-                Invariant("model calls counted", calls_counted)],
+                Invariant("model calls counted", calls_counted),
+                Invariant("torch's global random state untouched", global_rng_untouched)],
     sampled=Sampled(cases=SAMPLED, probs=exact),
     mistakes=[
         Mistake(RECOMPUTES, like=looper(cache=False),
@@ -360,6 +379,8 @@ DRILL = Drill(entries=[Entry(
                 "which tokens make up the nucleus)", like=looper(temp="after")),
         Mistake("temperature ignored", like=looper(temp="ignored")),
         Mistake(CALLED_AFTER_LAST, like=looper(extra_call=True)),
+        Mistake(GLOBAL_RNG, hint="torch.multinomial(probs, 1, generator=generator): without generator= it draws from "
+                                 "torch's global generator, and the same seeded generator no longer repeats the output."),
     ],
     grad=False,
     loops=Loops(small=case(TinyDecoder(6, 15), [[1, 2], [3, 4]], 4),

@@ -15,7 +15,7 @@ from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(oracle="transformers' RepetitionPenaltyLogitsProcessor, MinPLogitsWarper and NoRepeatNGramLogitsProcessor; "
                    "the presence and frequency penalties' closed form",
-            title="Logits processors: repetition penalties, min-p, no-repeat n-grams", zh="重复惩罚与采样过滤",
+            title="Logits processors: penalties, min-p, no-repeat n-grams", zh="重复惩罚与采样过滤",
             topic="decoding", difficulty="medium", minutes=25)
 HINTS = [
     "repetition_penalty: seen = logits.gather(1, input_ids) is (B, T), a token seen twice gathered twice; "
@@ -231,9 +231,11 @@ REPETITION = Entry(
              label="penalty < 1 makes seen tokens more likely"),
         Case(args=(seeded(3, 2, 5), torch.tensor([[3], [0]]), 1.0), label="penalty 1 changes nothing"),
     ],
-    extreme=[Case(args=(seeded(4, 4, 50000, scale=3.0), torch.randint(50000, (4, 2000),
+    extreme=[Case(args=(seeded(4, 4, 50000, scale=3.0), torch.randint(50000, (4, 64),
                                                                       generator=torch.Generator().manual_seed(5)), 1.2),
-                  scale=3.0, label="V = 50000, 2000 tokens so far")],
+                  scale=3.0, label="V = 50000, 64 tokens so far"),
+             Case(args=(seeded(24, 4, 1000), torch.randint(1000, (4, 2000), generator=torch.Generator().manual_seed(8)),
+                        1.3), label="2000 tokens so far, V = 1000")],
     invariants=[Invariant("rows independent", rows_independent, live=False),
                 Invariant("unseen tokens unchanged", unseen_unchanged, live=False)],
     mistakes=[
@@ -272,8 +274,10 @@ PENALTIES = Entry(
         Case(args=(seeded(10, 2, 7), torch.tensor([[6, 6, 2, 6], [1, 0, 1, 0]])),
              kwargs={"presence_penalty": -0.5, "frequency_penalty": 0.3}, label="a negative presence penalty"),
     ],
-    extreme=[Case(args=(seeded(11, 4, 50000), torch.randint(50000, (4, 2000), generator=torch.Generator().manual_seed(6))),
-                  kwargs={"presence_penalty": 0.4, "frequency_penalty": 0.2}, label="V = 50000, 2000 tokens so far")],
+    extreme=[Case(args=(seeded(11, 4, 50000), torch.randint(50000, (4, 64), generator=torch.Generator().manual_seed(6))),
+                  kwargs={"presence_penalty": 0.4, "frequency_penalty": 0.2}, label="V = 50000, 64 tokens so far"),
+             Case(args=(seeded(25, 4, 1000), torch.randint(1000, (4, 2000), generator=torch.Generator().manual_seed(9))),
+                  kwargs={"frequency_penalty": 0.1}, label="2000 tokens so far, V = 1000")],
     invariants=[Invariant("rows independent", rows_independent, live=False),
                 Invariant("unseen tokens unchanged", unseen_unchanged, live=False)],
     mistakes=[

@@ -1,6 +1,7 @@
 import torch
 
 EXPECT = {
+    "torch's global random state untouched": "sampling from torch's global random generator: pass generator= to every random call",
     'generator': '',
 }
 
