@@ -117,17 +117,18 @@ def rows_independent(call, case):
                    "penalised by its own tokens")
 
 
-def unseen_unchanged(call, case):
-    """Tokens that do not appear in a row keep their logits exactly."""
-    logits, ids = case.args[:2]
-    out = _output(call, case)
-    seen = torch.zeros(logits.shape, dtype=torch.bool).scatter(1, ids.cpu(), True)
-    bad = ~seen & (out != logits.cpu())
-    if bad.any():
-        b, t = bad.nonzero()[0].tolist()
-        raise Fail(f"token {t} does not appear in row {b} of input_ids, yet its logit changed from "
-                   f"{logits[b, t].item():.4g} to {out[b, t].item():.4g}: only the tokens seen are penalised",
-                   mistake=WHOLE_VOCABULARY)
+def unseen_unchanged(message: str, mistake: str = ""):
+    """Tokens that do not appear in a row keep their logits exactly; message(b, t, before, after)
+    says what changed."""
+    def check(call, case):
+        logits, ids = case.args[:2]
+        out = _output(call, case)
+        seen = torch.zeros(logits.shape, dtype=torch.bool).scatter(1, ids.cpu(), True)
+        bad = ~seen & (out != logits.cpu())
+        if bad.any():
+            b, t = bad.nonzero()[0].tolist()
+            raise Fail(message(b, t, logits[b, t].item(), out[b, t].item()), mistake=mistake)
+    return check
 
 
 def top_token_kept(call, case):
@@ -137,18 +138,6 @@ def top_token_kept(call, case):
     if lost.any():
         raise Fail(f"the most likely token of row {int(lost.nonzero()[0])} was removed: its probability is the "
                    f"largest, so it is >= min_p times the largest and always stays")
-
-
-def forbids_only_seen(call, case):
-    """A token is forbidden only if it completes an n-gram of the row, so it appears in the row."""
-    logits, ids, n = case.args
-    out = _output(call, case)
-    seen = torch.zeros(logits.shape, dtype=torch.bool).scatter(1, ids.cpu(), True)
-    bad = ~seen & (out != logits.cpu())
-    if bad.any():
-        b, t = bad.nonzero()[0].tolist()
-        raise Fail(f"token {t} was changed in row {b}, which never contains it: only a token that completes an "
-                   f"n-gram already in the row is forbidden")
 
 
 # ---- classic mistakes, written as a learner would ----------------------------------------------
@@ -217,6 +206,14 @@ PER_OCCURRENCE = ("the repetition penalty applied once per occurrence (penalty *
 NGRAM_OFF_BY_ONE = ("n-gram off by one: the prefix to match is the row's last n - 1 tokens, and the token after it "
                     "makes the n-gram")
 
+UNSEEN_UNCHANGED = Invariant("unseen tokens unchanged", unseen_unchanged(
+    lambda b, t, before, after: f"token {t} does not appear in row {b} of input_ids, yet its logit changed from "
+                                f"{before:.4g} to {after:.4g}: only the tokens seen are penalised", WHOLE_VOCABULARY),
+    live=False)
+ONLY_SEEN_FORBIDDEN = Invariant("only tokens of the row forbidden", unseen_unchanged(
+    lambda b, t, before, after: f"token {t} was changed in row {b}, which never contains it: only a token that "
+                                f"completes an n-gram already in the row is forbidden"), live=False)
+
 REPETITION = Entry(
     "repetition_penalty",
     inputs=repetition_inputs,
@@ -237,7 +234,7 @@ REPETITION = Entry(
              Case(args=(seeded(24, 4, 1000), torch.randint(1000, (4, 2000), generator=torch.Generator().manual_seed(8)),
                         1.3), label="2000 tokens so far, V = 1000")],
     invariants=[Invariant("rows independent", rows_independent, live=False),
-                Invariant("unseen tokens unchanged", unseen_unchanged, live=False)],
+                UNSEEN_UNCHANGED],
     mistakes=[
         Mistake("every seen logit divided by the penalty: a negative logit then moves towards 0 and the token gets "
                 "MORE likely; multiply the negative ones", like=repetition(rule="divide"),
@@ -279,7 +276,7 @@ PENALTIES = Entry(
              Case(args=(seeded(25, 4, 1000), torch.randint(1000, (4, 2000), generator=torch.Generator().manual_seed(9))),
                   kwargs={"frequency_penalty": 0.1}, label="2000 tokens so far, V = 1000")],
     invariants=[Invariant("rows independent", rows_independent, live=False),
-                Invariant("unseen tokens unchanged", unseen_unchanged, live=False)],
+                UNSEEN_UNCHANGED],
     mistakes=[
         Mistake("the presence penalty paid once per occurrence: it is paid once by every token that appears, "
                 "however often (that is the frequency penalty's job)", like=penalties(presence="per occurrence")),
@@ -347,7 +344,7 @@ NGRAM = Entry(
     extreme=[Case(args=(seeded(23, 2, 50000), torch.randint(3, (2, 1500), generator=torch.Generator().manual_seed(7)), 3),
                   label="V = 50000, 1500 tokens of 3 ids")],
     invariants=[kit.kept_or_minus_inf(), Invariant("rows independent", rows_independent, live=False),
-                Invariant("only tokens of the row forbidden", forbids_only_seen, live=False)],
+                ONLY_SEEN_FORBIDDEN],
     mistakes=[
         Mistake(NGRAM_OFF_BY_ONE, like=ngram(shift=1),
                 hint="For n = 2 the prefix is the single last token: look for earlier places where it occurs and "
