@@ -236,7 +236,7 @@ ADDITIVE = Entry(
                 "(masked_fill or torch.where)", like=additive(multiply=float("-inf"))),
         Mistake("finfo of float32 used whatever the dtype: cast to float16 or bfloat16 it overflows to -inf, and "
                 "float64's minimum is far lower: torch.finfo(dtype).min", like=additive(finfo_of=torch.float32)),
-        Mistake(kit.MASK_INVERTED.replace("hide the keys where the mask is False", "fill finfo.min where mask is False"),
+        Mistake("polarity inverted: True means may attend, so 0 where mask is True and finfo.min where it is False",
                 like=additive(inverted=True)),
         Mistake("dtype ignored: the additive mask is made in the dtype asked for", like=additive(dtype_ignored=True)),
         Mistake("the caller's mask changed in place (logical_not_, masked_fill_ on it): make a new tensor",

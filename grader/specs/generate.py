@@ -321,7 +321,7 @@ def looper(cache=True, eos="per sequence", temp="first", extra_call=False):
                 token = torch.multinomial(scores.softmax(-1), 1, generator=generator).squeeze(1)
             else:
                 token = scores.argmax(-1)
-            if eos == "per sequence":
+            if eos in ("per sequence", "first ends all"):
                 token = torch.where(done, pad_token_id, token)
             out[:, t] = token
             if eos_token_id is not None and eos != "ignored":
@@ -375,6 +375,7 @@ DRILL = Drill(entries=[Entry(
                 hint="Keep done = zeros(B, bool); after each step done |= token == eos_token_id, pad where done, and "
                      "stop only when done.all()."),
         Mistake(EOS_NOT_PER_SEQUENCE, like=looper(eos="ignored")),
+        Mistake(EOS_NOT_PER_SEQUENCE, like=looper(eos="no padding")),
         Mistake("temperature applied after filtering: divide the scores by it BEFORE top-k and top-p (it changes "
                 "which tokens make up the nucleus)", like=looper(temp="after")),
         Mistake("temperature ignored", like=looper(temp="ignored")),
