@@ -2,7 +2,7 @@
 by counting the model's calls. Particular to it: the model is the grader's own tiny causal transformer
 (TinyDecoder: one attention layer over a real KV cache, learned positions) that records every call; the
 exact per-step distribution of the tokens (EOS and padding included) is enumerated over every prefix,
-without a cache, in float64; models and top-p values are picked so that no decision (argmax, the k-th
+without a cache, in float64; the sampled cases' models are picked so that no decision (argmax, the k-th
 largest, the nucleus' edge) lies within 1e-3 of a tie; greedy decoding is a point mass, so it is judged
 exactly too; and the mistakes of recomputing the prefix, EOS for the whole batch, temperature order and
 the global generator."""
@@ -39,9 +39,9 @@ DRAWS = 2000       # rows (draws) in a sampled case
 
 # ---- the models given to generate ---------------------------------------------------------------
 
-def check_call(ids, cache, what: str):
+def check_ids(ids):
     if not isinstance(ids, torch.Tensor) or ids.dtype != torch.long or ids.dim() != 2 or ids.shape[1] == 0:
-        raise TypeError(f"{what} takes ids as a LongTensor (B, T) with T >= 1, got {describe_value(ids)}")
+        raise TypeError(f"model takes ids as a LongTensor (B, T) with T >= 1, got {describe_value(ids)}")
 
 
 class TinyDecoder:
@@ -60,7 +60,7 @@ class TinyDecoder:
         self.__name__ = f"tiny_decoder(V={vocab}, seed={seed})"
 
     def __call__(self, ids, cache=None):
-        check_call(ids, cache, "model")
+        check_ids(ids)
         B, T = ids.shape
         S = 0
         if cache is not None:
@@ -90,7 +90,7 @@ class BigramModel:
         self.__name__ = "the prompt's Bigram model"
 
     def __call__(self, ids, cache=None):
-        check_call(ids, cache, "model")
+        check_ids(ids)
         self.calls.append((ids.shape[0], ids.shape[1], 0 if cache is None else cache))
         return self.table.to(ids.device)[ids], (0 if cache is None else cache) + ids.shape[1]
 

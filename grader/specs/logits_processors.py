@@ -1,9 +1,10 @@
 """logits_processors: four functions of (logits (B, V), input_ids (B, T)) graded on values. Particular
 to it: token ids drawn from a few of the V ids so that tokens and n-grams repeat; logits with exact
-zeros (the repetition penalty's sign rule); min_p kept clear of every probability ratio to the top token (where
-float rounding would decide, min_p = 1 included); sequences shorter than n; invariants that no row reads another's ids; and the
-mistakes of once-per-token against once-per-occurrence, the sign rule, min-p's relative threshold
-and the n-gram's length."""
+zeros (the repetition penalty's sign rule); min_p in (0, 1) kept clear of every probability ratio to
+the top token, where float rounding would decide (min_p = 1 is left out of the prompt for that
+reason: the top token's own ratio is the threshold); sequences shorter than n; invariants that no
+row reads another's ids; and the mistakes of once-per-token against once-per-occurrence, the sign
+rule, min-p's relative threshold and the n-gram's length."""
 import math
 
 from hypothesis import strategies as st
