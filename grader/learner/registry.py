@@ -17,7 +17,8 @@ TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decod
 DIFFICULTY = ["easy", "medium", "hard"]
 # One path through the catalogue, as an interview-prep plan takes it: the foundations every
 # interview assumes, then the transformer from its parts up, decoding, training and post-training,
-# then generative models, efficiency, classic ML, vision and sequence, distributed, and the hardest kernels last.
+# then generative models, efficiency, classic ML, vision and sequence, distributed, and the hardest
+# kernels last.
 # `drill list --path`, `next`, `today`, `progress` and the step after a pass follow it.
 PATH = [
     # foundations
@@ -25,12 +26,13 @@ PATH = [
     "rmsnorm", "dropout", "kl_divergence", "regression_losses", "focal_loss", "batchnorm",
     # attention and the transformer block
     "self_attention", "attention", "mha", "cross_attention", "sliding_window_attention", "gqa", "mqa",
-    "kv_cache", "sinusoidal_pe", "rope", "swiglu", "ffn", "alibi", "transformer_block",
+    "attention_mask", "kv_cache", "sinusoidal_pe", "rope", "swiglu", "ffn", "alibi", "transformer_block",
     # decoding
-    "top_k", "top_p", "topk_heap", "beam_search", "speculative_decoding",
+    "top_k", "top_p", "topk_heap", "logits_processors", "generate", "beam_search", "speculative_decoding",
     # training
-    "sgd_momentum", "adamw", "grad_clip", "lr_schedule", "weight_init", "backprop", "mlp_numpy",
-    "custom_autograd", "distill_loss", "infonce", "layernorm_backward", "groupnorm", "loss_scaler",
+    "sgd_momentum", "adamw", "optimizers", "grad_clip", "lr_schedule", "weight_init", "training_loop", "backprop",
+    "mlp_numpy",
+    "custom_autograd", "distill_loss", "infonce", "layernorm_backward", "groupnorm", "loss_scaler", "amp_step",
     # post-training
     "sft_loss", "reward_model_loss", "dpo_loss", "kl_estimators", "grpo_advantage", "rloo_advantage",
     "gae", "ppo_loss",

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 import torch
 from torch import nn
 
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
 
 META = dict(title="Mixed-precision training step", zh="混合精度训练步", topic="training", difficulty="medium",
             minutes=25, oracle="torch.autocast with torch.amp.GradScaler and clip_grad_norm_ on the CPU "

@@ -7,8 +7,8 @@ and -inf."""
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(oracle="transformers' sdpa_mask and eager_mask (masking_utils); explicit double loops",
             title="Attention masks: padding, causal, sliding window", zh="注意力掩码", topic="attention",

@@ -11,9 +11,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.compare import describe_value
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled
+from grader.engine import kit
+from grader.engine.compare import describe_value
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled
 
 META = dict(oracle="the same loop without a cache (the prefix recomputed at every step) with the same generator; "
                    "the exact distribution of the tokens, enumerated",

@@ -10,9 +10,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import randn, seeded
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
+from grader.engine import kit
+from grader.engine.kit import randn, seeded
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake
 
 META = dict(oracle="transformers' RepetitionPenaltyLogitsProcessor, MinPLogitsWarper and NoRepeatNGramLogitsProcessor; "
                    "the presence and frequency penalties' closed form",

@@ -14,9 +14,9 @@ import math
 from hypothesis import strategies as st
 
 import torch
-from grader import kit
-from grader.kit import seeded
-from grader.spec import Drill, Entry, Fail, Invariant, Mistake, Speed
+from grader.engine import kit
+from grader.engine.kit import seeded
+from grader.engine.spec import Drill, Entry, Fail, Invariant, Mistake, Speed
 
 META = dict(title="Optimizers: Adam, Adagrad, RMSprop, Lion", zh="优化器", topic="training", difficulty="medium",
             minutes=35, oracle="torch.optim.Adam, Adagrad and RMSprop; the Lion paper's update in float64")

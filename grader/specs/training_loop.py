@@ -18,8 +18,8 @@ from torch import nn
 from torch.nn.utils.rnn import pad_sequence
 from torch.utils.data import DataLoader
 
-from grader import kit
-from grader.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
+from grader.engine import kit
+from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
 
 META = dict(title="Training loop with early stopping", zh="训练循环与早停", topic="training", difficulty="medium",
             minutes=35, oracle="the same loop written plainly against DataLoader's generator-driven shuffling and "
