@@ -18,3 +18,10 @@ def test_every_drill_names_its_oracle_titles_and_topic():
         assert info.oracle, f"{info.id}: META has no oracle"
         assert info.title and info.zh, f"{info.id}: META lacks a title or a Chinese title"
         assert info.topic in registry.TOPICS, f"{info.id}: unknown topic {info.topic!r}"
+
+
+def test_the_readme_counts_the_drills_there_are():
+    import re
+    from grader.learner import registry
+    said = re.search(r"shows all (\d+) drills", (registry.ROOT / "README.md").read_text(encoding="utf-8"))
+    assert said and int(said[1]) == len(registry.drills()), said and said[0]

@@ -86,7 +86,7 @@ def _literal(tree: ast.Module, name: str):
 
 
 def _statements(text: str, names) -> ast.Module:
-    """The top-level assignments to `names`, parsed alone: `drill list` then reads 85 declarations in
+    """The top-level assignments to `names`, parsed alone: `drill list` then reads every declaration in
     a few milliseconds instead of parsing them whole. The whole file when they cannot be cut out."""
     lines, picked = text.split("\n"), []
     for name in names:
