@@ -85,3 +85,21 @@ def test_a_new_learner_is_offered_the_path_by_next_progress_and_list(drill_home)
     listed = runner.invoke(cli.app, ["list", "--path"]).output.splitlines()
     assert [line.split("\t")[1] for line in listed] == registry.PATH
     assert [line.split("\t")[0] for line in listed[:3]] == ["1", "2", "3"]
+
+
+def test_the_schedule_follows_the_latest_outcome_even_for_a_file_checked_before(drill_home):
+    from grader.engine.result import Check, Verdict
+    from grader.learner import record
+    store = Store(store_path())
+
+    def checked(status, digest):
+        verdict = Verdict("softmax", "softmax.py", 1.0, [Check("values", status)])
+        return record.check(store, "softmax", verdict, digest, "softmax.py")
+
+    store.record("start", "softmax")
+    assert checked("pass", "passing file")
+    store.record("start", "softmax")                    # practised again later
+    assert checked("fail", "an edit that broke it")
+    assert store.cards()["softmax"]["rating"] == "Again"
+    assert not checked("pass", "passing file")          # the passing file again: not a new attempt ...
+    assert store.cards()["softmax"]["rating"] != "Again"    # ... but the review follows the pass

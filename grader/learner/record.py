@@ -59,14 +59,17 @@ def digest_of(path) -> str | None:
 def check(s: Store, drill_id: str, verdict: Verdict, digest: str | None, path, **detail) -> bool:
     """Store the check and the review it earns (`detail`: more to keep with it, such as
     source="notebook"). Each distinct version of the file counts once as an attempt: returns False
-    for a version checked before (recorded, not counted again)."""
+    for a version checked before (recorded, not counted again). The review follows the latest
+    outcome, a version checked before included (schedule.rating rates an attempt's first fail and
+    first pass)."""
     failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
     mistakes = {c.name: c.mistake for c in verdict.checks if c.mistake}
     hints = list(dict.fromkeys(c.hint for c in verdict.checks if c.hint))
     new = s.record("check", drill_id, status=verdict.status, seconds=verdict.seconds, failed=failed,
                    seed=verdict.seed, file=str(path), mistakes=mistakes, hints=hints, digest=digest, **detail)
-    if new:
-        schedule.after_check(s, drill_id, registry.get(drill_id).minutes)
+    # rated even when this version was checked before: going back to a file that passed, after a
+    # failing edit, is the attempt's first pass, and the schedule follows it
+    schedule.after_check(s, drill_id, registry.get(drill_id).minutes)
     return new
 
 
