@@ -75,3 +75,31 @@ def test_structure_before_values():
     assert first_difference(t(1.0, 2.0), t(1.0, 2.0, dtype=torch.float64))[0] == "dtype"
     assert first_difference((t(1.0), t(2.0)), (t(1.0),))[0] == "shape"
     assert first_difference({"a": t(1.0)}, {"a": t(1.5)})[0] == "values"
+
+
+def test_a_reproduction_writes_small_inputs_out_exactly_and_repeats_the_failure(tmp_path, monkeypatch):
+    import math
+    import sys
+
+    import torch
+
+    from grader.engine.compare import literal
+    from tests.grading import grade_here
+    for x in (torch.randn(4, 3), torch.randn(5, dtype=torch.float64), torch.randn(3).half(),
+              torch.tensor([1.0, float("nan"), -float("inf")]), torch.tensor([[True, False]]), torch.arange(6)):
+        back = eval(literal(x), {"torch": torch, "float": float})
+        assert back.dtype == x.dtype and torch.equal(back.nan_to_num(7.0), x.nan_to_num(7.0)), literal(x)
+    assert literal(torch.randn(100)) is None                      # too large to write out
+    learner = tmp_path / "softmax.py"
+    learner.write_text("import torch\n\ndef softmax(x, dim=-1):\n    e = x.exp()\n    return e / e.sum(dim, keepdim=True)\n")
+    verdict = grade_here("softmax", learner)
+    values = next(c for c in verdict.checks if c.name == "values")
+    assert values.status == "fail" and values.repro.startswith("import torch; from softmax import softmax; "), values
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("softmax", None)
+    *setup, call = values.repro.split("; ")
+    scope: dict = {}
+    exec("; ".join(setup), scope)
+    got = eval(call, scope)
+    assert any(math.isnan(v) for v in got.flatten().tolist())     # the failure, repeated from the line alone

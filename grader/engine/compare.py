@@ -184,3 +184,49 @@ def divmod_index(flat: int, shape) -> list[int]:
         flat, r = divmod(flat, n)
         idx.append(r)
     return list(reversed(idx))
+
+
+REPRO_ELEMENTS = 64      # tensors up to this size are written out whole in a reproduction
+
+
+def literal(value) -> str | None:
+    """Python that builds `value` exactly (a small tensor, a number, a string, a list of them), or
+    None when it cannot be written out in a line."""
+    if isinstance(value, torch.Tensor):
+        if value.numel() > REPRO_ELEMENTS or value.is_complex() or value.layout != torch.strided:
+            return None
+        t = value.detach().cpu()
+        if t.is_floating_point():
+            exact = repr if t.dtype == torch.float64 else (lambda v: f"{v:.9g}")   # 9 digits: float32 exactly
+            data = _nested(t.double().tolist(), lambda v: 'float("nan")' if math.isnan(v) else
+                           ('-' if v < 0 else '') + 'float("inf")' if math.isinf(v) else exact(v))
+        else:
+            data = _nested(t.tolist(), repr)
+        return f"torch.tensor({data}, dtype={t.dtype})"
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        parts = [literal(v) for v in value]
+        if any(p is None for p in parts):
+            return None
+        inner = ", ".join(parts) + ("," if isinstance(value, tuple) and len(parts) == 1 else "")
+        return f"[{inner}]" if isinstance(value, list) else f"({inner})"
+    return None
+
+
+def _nested(data, fmt) -> str:
+    if isinstance(data, list):
+        return "[" + ", ".join(_nested(d, fmt) for d in data) + "]"
+    return fmt(data)
+
+
+def reproduction(drill_id: str, function: str, args, kwargs, params: list[str]) -> str:
+    """One line to paste in a Python shell in the workspace that calls the learner's function on the
+    failing inputs, or '' when they are too large to write out."""
+    parts = [literal(a) for a in args] + [literal(v) for v in kwargs.values()]
+    if any(p is None for p in parts):
+        return ""
+    named = [f"{k}={p}" for k, p in zip(kwargs, parts[len(args):])]
+    call = f"{function}({', '.join(parts[:len(args)] + named)})"
+    line = f"import torch; from {drill_id} import {function}; {call}"
+    return line if len(line) <= 1200 else ""

@@ -382,7 +382,11 @@ class EntryGrading:
         if getattr(m, "replayed", False):
             call += (" [replayed: an input that failed in an earlier check, tried first; the seed alone does "
                      "not repeat it]")
-        return self.check(name, FAIL, m.message, call=call, mistake=self.name_mistake(m, how, expected))
+        check = self.check(name, FAIL, m.message, call=call, mistake=self.name_mistake(m, how, expected))
+        if m.error is None and how != "grad":
+            check.repro = self.runner.reproduction(self.g.id, cast_case(m.case, m.dtype) if m.case is not None and
+                                                   m.dtype else m.case)
+        return check
 
     # ---- naming the mistake -------------------------------------------------------------------
 

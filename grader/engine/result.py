@@ -14,6 +14,7 @@ class Check:
     call: str = ""           # the call that failed, with shapes and dtypes
     mistake: str = ""        # the classic mistake the failure matches
     hint: str = ""           # the hint written for that mistake
+    repro: str = ""          # a line of Python that repeats the failing call, where its inputs are small
 
 
 @dataclass

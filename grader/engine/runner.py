@@ -12,7 +12,7 @@ import types
 import numpy as np
 import torch
 
-from grader.engine.compare import describe_call
+from grader.engine.compare import describe_call, reproduction
 from grader.engine import guards
 from grader.engine.guards import OUT_OF_MEMORY, Said, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
 from grader.engine.spec import Case, Entry
@@ -191,6 +191,13 @@ class Runner:
             name = f"{name}({init})" + (f".{self.method}" if self.method else ".forward" if self.is_module else "")
         text = describe_call(name, case.args, case.kwargs, self.params)
         return text + (f" [{case.label}]" if case.label else "")
+
+    def reproduction(self, drill_id: str, case: Case | None) -> str:
+        """A line that repeats the call in a Python shell in the workspace, for a function entry whose
+        inputs are small enough to write out ('' otherwise: a class, a module, large inputs)."""
+        if case is None or self.is_class or self.entry.run is not None:
+            return ""
+        return reproduction(drill_id, self.root, case.args, case.kwargs, self.params)
 
     # ---- building and calling -----------------------------------------------------------------
 

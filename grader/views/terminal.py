@@ -157,6 +157,8 @@ def check_line(check: Check) -> str:
         text += f"  [dim]{escape(check.message)}[/]"
     if check.call and check.status in ("fail", "error"):
         text += f"\n    [dim]on[/] {escape(check.call)}"
+    if check.repro and check.status == "fail":
+        text += f"\n    [dim]to repeat it, in your workspace:[/] {escape(check.repro)}"
     if check.mistake:
         text += f"\n    [bold yellow]looks like a classic mistake:[/] {escape(check.mistake)}"
     return text
