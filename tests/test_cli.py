@@ -96,6 +96,32 @@ def test_list_in_an_80_column_terminal_keeps_every_title_whole_on_one_line(drill
     assert "FlashAttention反向传播" in shown
 
 
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_in_a_terminal_the_path_is_numbered_and_a_verdict_is_short_with_a_line_to_repeat_it(drill_home):
+    from tests.test_mock import Terminal, wait_for
+    drill("start", "softmax")
+    (drill_home / "workspace" / "softmax.py").write_text(SOFTMAX_NO_MAX)
+    term = Terminal(drill_home, width=80, height=60)
+    screen = lambda: term.run("capture-pane", "-p", "-t", "t", "-S", "-1000").stdout
+    try:
+        term.open("list", "--path")
+        wait_for(lambda: registry.PATH[-1] in screen(), 60, "drill list --path", term)
+        listed = [line.split() for line in screen().splitlines() if line[:4].strip().isdigit()]
+        assert [words[1] for words in listed] == registry.PATH, screen()
+        term.close()
+        term = Terminal(drill_home, width=80, height=60)
+        term.open("check", "--no-speed", "--seed", "3")
+        wait_for(lambda: "Failed" in screen(), 300, "the verdict", term)
+        shown = screen()
+    finally:
+        term.close()
+    said = re.sub(r"\s+", " ", shown)
+    assert "✗ values" in shown and re.search(r"✓ \d+ checks passed \(load, signature", said), shown
+    assert "to repeat it, in your workspace: import torch; from softmax import softmax; softmax(" in said
+    assert not re.search(r"^✓ (load|signature|shape)\b", shown, re.M)      # passing checks are not listed one by one
+    assert max(cell_len(line) for line in shown.splitlines()) <= 80
+
+
 def test_list_does_not_import_torch():
     code = ("import sys; sys.argv = ['drill', 'list']; import cli\n"
             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
