@@ -193,7 +193,8 @@ BACKWARD = Entry(
     mistakes=[
         Mistake(NOT_CARRIED, like=backward_like(carry=False),
                 hint="Keep dh across the loop: dh = dh + dhs[t] at step t, and dh = da @ W_hh before moving to t - 1."),
-        Mistake("tanh' from the pre-activation: tanh'(a_t) = 1 - tanh(a_t)² = 1 - h_t², the OUTPUT squared, not 1 - a_t²",
+        Mistake("tanh' from the pre-activation: tanh'(a_t) = 1 - tanh(a_t)² = 1 - h_t², the OUTPUT squared, not "
+                "1 - a_t²",
                 like=backward_like(tanh_of="pre-activation"),
                 hint="Keep the forward's outputs hs: da = dh * (1 - hs[t] ** 2)."),
         Mistake("the loss at the last step only: dhs holds dL/dh_t for EVERY step, add dhs[t] at each t",
