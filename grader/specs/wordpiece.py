@@ -74,7 +74,7 @@ def words_spelled(call, case):
     words = text.split()
     if any(w.startswith("#") for w in words):
         return
-    tokens = [made for label, made in call(case)[:-1] if not made.startswith("none (")]
+    tokens = [made for label, made in call(case)[:-1] if not (isinstance(made, str) and made.startswith("none ("))]
     groups = []
     for t in tokens:
         if not isinstance(t, str):
@@ -101,7 +101,7 @@ def words_spelled(call, case):
 
 # ---- the classic mistakes, written as a learner would ---------------------------------------------
 
-def written(order="longest", first="bare", rest="##", unknown="word", limit=">", split="whitespace",
+def written(order="longest", first="", rest="##", unknown="word", limit=">", split="whitespace",
             unk_fixed=False):
     """wordpiece_tokenize as a learner writes it, with at most one classic mistake."""
     def wordpiece_tokenize(text, vocab, unk_token="[UNK]", max_chars=100):
@@ -119,7 +119,7 @@ def written(order="longest", first="bare", rest="##", unknown="word", limit=">",
                 ends = range(len(word), start, -1) if order == "longest" else range(start + 1, len(word) + 1)
                 found = None
                 for end in ends:
-                    prefix = (first if start == 0 else rest).replace("bare", "")
+                    prefix = first if start == 0 else rest
                     if prefix + word[start:end] in vocab:
                         found = prefix + word[start:end]
                         break
@@ -178,7 +178,7 @@ DRILL = Drill(entries=[Entry(
         Mistake("\"##\" put on the first piece too: only pieces after the first carry the continuation prefix",
                 like=written(first="##")),
         Mistake("continuation pieces looked up without \"##\": every piece after the first is \"##\" + "
-                "word[start:end]", like=written(rest="bare")),
+                "word[start:end]", like=written(rest="")),
         Mistake(PARTIAL_UNK, like=written(unknown="kept"),
                 hint="When a position cannot be matched, replace the WHOLE word's pieces by [unk_token]."),
         Mistake(PARTIAL_UNK, like=written(unknown="char")),
