@@ -32,7 +32,8 @@ PATH = [
     # training
     "sgd_momentum", "adamw", "optimizers", "grad_clip", "lr_schedule", "weight_init", "training_loop", "backprop",
     "mlp_numpy",
-    "custom_autograd", "distill_loss", "infonce", "layernorm_backward", "groupnorm", "loss_scaler", "amp_step",
+    "custom_autograd", "distill_loss", "infonce", "triplet_loss", "layernorm_backward", "groupnorm", "loss_scaler",
+    "amp_step",
     # post-training
     "sft_loss", "reward_model_loss", "dpo_loss", "kl_estimators", "grpo_advantage", "rloo_advantage",
     "gae", "ppo_loss",
