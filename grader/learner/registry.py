@@ -45,7 +45,8 @@ PATH = [
     # classic ML
     "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "auc",
     # vision and sequence
-    "conv2d", "maxpool2d", "vit_patch_embed", "nms", "roi_align", "gru_cell", "lstm_cell", "selective_scan",
+    "conv2d", "maxpool2d", "resnet_block", "vit_patch_embed", "nms", "roi_align", "gru_cell", "lstm_cell",
+    "selective_scan",
     # tokenisation, distributed and the hardest kernels
     "bpe_train", "ring_allreduce", "ddp_allreduce", "tensor_parallel_mlp", "zero_optimizer",
     "pipeline_parallel", "mla", "muon", "flash_attention", "flash_attention_backward",

@@ -1,5 +1,7 @@
 """RoIAlign against a brute force that follows torchvision's CPU kernel (roi_align_kernel.cpp, aligned=True,
 a fixed sampling_ratio) line by line, in float64 Python; and against torchvision itself where it is installed."""
+import importlib
+
 import pytest
 import torch
 
@@ -101,7 +103,10 @@ def test_float32_and_prompt_examples():
 
 
 def test_agrees_with_torchvision_where_installed():
-    ops = pytest.importorskip("torchvision.ops")
+    try:
+        ops = importlib.import_module("torchvision.ops")
+    except Exception as e:          # not installed, or a build whose compiled ops do not match torch
+        pytest.skip(f"torchvision unavailable: {e}")
     inp, rois = random_case(9, 2, 3, 6, 7, 8, 0.5)
     for s in (1, 2, 3):
         want = ops.roi_align(inp, rois, (3, 2), spatial_scale=0.5, sampling_ratio=s, aligned=True)
