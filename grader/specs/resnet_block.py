@@ -8,7 +8,6 @@ addition or missing after it, no ReLU inside the block, a shortcut without its B
 stride on the wrong conv (the second 3x3 in a BasicBlock, the first 1x1 in a Bottleneck)."""
 from hypothesis import strategies as st
 
-import torch
 import torch.nn.functional as F
 from torch import nn
 from grader.engine import kit

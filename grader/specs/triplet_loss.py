@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import torch
 import torch.nn.functional as F
 from grader.engine import kit
-from grader.engine.kit import randn, seeded
+from grader.engine.kit import seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
 
 META = dict(title="Triplet loss with batch-hard mining, and the contrastive loss", zh="三元组损失",
