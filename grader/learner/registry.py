@@ -32,7 +32,8 @@ PATH = [
     # training
     "sgd_momentum", "adamw", "optimizers", "grad_clip", "lr_schedule", "weight_init", "training_loop", "backprop",
     "mlp_numpy",
-    "custom_autograd", "distill_loss", "infonce", "word2vec_sgns", "layernorm_backward", "groupnorm", "loss_scaler",
+    "custom_autograd", "distill_loss", "infonce", "word2vec_sgns", "triplet_loss", "layernorm_backward", "groupnorm",
+    "loss_scaler",
     "amp_step",
     # post-training
     "sft_loss", "reward_model_loss", "dpo_loss", "kl_estimators", "grpo_advantage", "rloo_advantage",
@@ -45,7 +46,8 @@ PATH = [
     # classic ML
     "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "auc",
     # vision and sequence
-    "conv2d", "maxpool2d", "vit_patch_embed", "nms", "rnn_bptt", "gru_cell", "lstm_cell", "selective_scan",
+    "conv2d", "maxpool2d", "resnet_block", "vit_patch_embed", "nms", "roi_align", "rnn_bptt", "gru_cell", "lstm_cell",
+    "selective_scan",
     # tokenisation, distributed and the hardest kernels
     "bpe_train", "wordpiece", "ring_allreduce", "ddp_allreduce", "tensor_parallel_mlp", "zero_optimizer",
     "pipeline_parallel", "mla", "muon", "flash_attention", "flash_attention_backward",
