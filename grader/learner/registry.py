@@ -44,7 +44,8 @@ PATH = [
     "online_softmax", "quantize_int8", "quantize_int4_group", "lora", "paged_kv_cache",
     "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",
     # classic ML
-    "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "auc",
+    "knn", "pca", "linear_regression", "ridge_lasso", "logistic_regression", "naive_bayes", "decision_tree_split",
+    "kmeans", "auc",
     # vision and sequence
     "conv2d", "maxpool2d", "resnet_block", "vit_patch_embed", "nms", "roi_align", "rnn_bptt", "gru_cell", "lstm_cell",
     "selective_scan",
