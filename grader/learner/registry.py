@@ -42,7 +42,7 @@ PATH = [
     "online_softmax", "quantize_int8", "quantize_int4_group", "lora", "paged_kv_cache",
     "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",
     # classic ML
-    "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "auc",
+    "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "classification_metrics", "auc",
     # vision and sequence
     "conv2d", "maxpool2d", "vit_patch_embed", "nms", "gru_cell", "lstm_cell", "selective_scan",
     # tokenisation, distributed and the hardest kernels
