@@ -43,6 +43,7 @@ PATH = [
     "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",
     # classic ML
     "knn", "pca", "linear_regression", "logistic_regression", "kmeans", "classification_metrics", "auc",
+    "ranking_metrics",
     # vision and sequence
     "conv2d", "maxpool2d", "vit_patch_embed", "nms", "gru_cell", "lstm_cell", "selective_scan",
     # tokenisation, distributed and the hardest kernels
