@@ -29,6 +29,7 @@ PATH = [
     "attention_mask", "kv_cache", "sinusoidal_pe", "rope", "swiglu", "ffn", "alibi", "transformer_block",
     # decoding
     "top_k", "top_p", "topk_heap", "logits_processors", "generate", "beam_search", "speculative_decoding",
+    "perplexity_bleu",
     # training
     "sgd_momentum", "adamw", "optimizers", "grad_clip", "lr_schedule", "weight_init", "training_loop", "backprop",
     "mlp_numpy",

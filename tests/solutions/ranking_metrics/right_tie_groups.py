@@ -14,7 +14,7 @@ def dcg_at_k(relevance, scores, k):
     order, group = tie_groups(scores)
     gains = relevance.double().gather(1, order)
     group_sum = torch.zeros(Q, n, dtype=torch.float64, device=scores.device).scatter_add_(1, group, gains)
-    group_size = torch.zeros(Q, n, dtype=torch.float64, device=scores.device).scatter_add_(1, group, torch.ones_like(gains))
+    group_size = torch.zeros_like(group_sum).scatter_add_(1, group, torch.ones_like(gains))
     mean_gain = group_sum.gather(1, group) / group_size.gather(1, group)   # every rank gets its group's mean gain
     pos = torch.arange(n, device=scores.device)
     discount = (1 / torch.log2(pos.double() + 2)) * (pos < k)
