@@ -29,6 +29,7 @@ PATH = [
     "attention_mask", "kv_cache", "sinusoidal_pe", "rope", "swiglu", "ffn", "alibi", "transformer_block",
     # decoding
     "top_k", "top_p", "topk_heap", "logits_processors", "generate", "beam_search", "speculative_decoding",
+    "perplexity_bleu",
     # training
     "sgd_momentum", "adamw", "optimizers", "grad_clip", "lr_schedule", "weight_init", "training_loop", "backprop",
     "mlp_numpy",
@@ -45,7 +46,7 @@ PATH = [
     "continuous_batching", "moe_router", "moe_layer", "rope_scaling", "linear_attention",
     # classic ML
     "knn", "pca", "linear_regression", "ridge_lasso", "logistic_regression", "naive_bayes", "decision_tree_split",
-    "kmeans", "auc",
+    "kmeans", "classification_metrics", "auc", "ranking_metrics",
     # vision and sequence
     "conv2d", "maxpool2d", "resnet_block", "vit_patch_embed", "nms", "roi_align", "rnn_bptt", "gru_cell", "lstm_cell",
     "selective_scan",
