@@ -3,6 +3,7 @@ solutions keep their whole verdict (every failing check and the mistake named), 
 mistake graded as a learner's file is named as itself, and correct solutions written differently
 pass at two seeds each."""
 import inspect
+import re
 import zlib
 
 import pytest
@@ -73,6 +74,8 @@ def test_drill_is_complete(drill_id):
     spec = (ROOT / "grader" / "specs" / f"{drill_id}.py").read_text()
     assert spec.startswith('"""'), "a declaration opens with a docstring saying what is particular to its drill"
     assert "grader.specs" not in spec, "a declaration never imports another declaration"
+    assert not re.search(r"^\s*(from|import) reference\b", spec, re.M), \
+        "a declaration never imports a reference: a mistake is written whole, ground truth computed plainly"
     wrong = [p for p in solutions("wrong") if p.parent.name == drill_id]
     right = [p for p in solutions("right") if p.parent.name == drill_id]
     assert len(wrong) + len(declared_mistakes(drill_id)) >= 3 and len(right) >= 2, (wrong, right)

@@ -10,7 +10,6 @@ import torch
 from grader.engine import kit
 from grader.engine.kit import seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
-from reference import activations as ref
 
 META = dict(title="Activations", zh="激活函数", topic="basics", difficulty="easy", minutes=15,
             oracle="torch.nn.functional activations (F.relu, F.gelu, F.silu, …)")
@@ -67,6 +66,27 @@ def symmetric(call, case):
 
 
 # ---- classic mistakes, written as a learner would ------------------------------------------------
+# A learner's file with one function wrong has the others right: those the mistakes build on.
+
+def sigmoid(x):
+    pos = 1 / (1 + torch.exp(-x.clamp(min=0)))
+    e = torch.exp(x.clamp(max=0))
+    return torch.where(x >= 0, pos, e / (1 + e))
+
+
+def tanh(x):
+    return 2 * sigmoid(2 * x) - 1
+
+
+def elu(x, alpha=1.0):
+    return torch.where(x > 0, x, alpha * torch.expm1(x.clamp(max=0)))
+
+
+def gelu(x, approximate="none"):
+    if approximate == "tanh":
+        return 0.5 * x * (1 + tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + torch.erf(x / math.sqrt(2)))
+
 
 def sigmoid_naive(x):
     return 1 / (1 + torch.exp(-x))
@@ -81,7 +101,7 @@ def sigmoid_where_unclamped(x):
 
 
 def sigmoid_sign_flipped(x):
-    return ref.sigmoid(-x)
+    return sigmoid(-x)
 
 
 def tanh_naive(x):
@@ -93,7 +113,7 @@ def tanh_one_minus(x):
 
 
 def tanh_half_argument(x):
-    return 2 * ref.sigmoid(x) - 1
+    return 2 * sigmoid(x) - 1
 
 
 def leaky_fixed_slope(x, slope=0.01):
@@ -109,7 +129,7 @@ def elu_where_unclamped(x, alpha=1.0):
 
 
 def elu_fixed_alpha(x, alpha=1.0):
-    return ref.elu(x)
+    return elu(x)
 
 
 def elu_no_minus_one(x, alpha=1.0):
@@ -117,31 +137,31 @@ def elu_no_minus_one(x, alpha=1.0):
 
 
 def gelu_always_exact(x, approximate="none"):
-    return ref.gelu(x)
+    return gelu(x)
 
 
 def gelu_always_tanh(x, approximate="none"):
-    return ref.gelu(x, "tanh")
+    return gelu(x, "tanh")
 
 
 def gelu_erf_half(x, approximate="none"):
-    return 0.5 * x * (1 + torch.erf(x / 2)) if approximate == "none" else ref.gelu(x, approximate)
+    return 0.5 * x * (1 + torch.erf(x / 2)) if approximate == "none" else gelu(x, approximate)
 
 
 def gelu_sigmoid_1702(x, approximate="none"):
-    return x * ref.sigmoid(1.702 * x)
+    return x * sigmoid(1.702 * x)
 
 
 def gelu_tanh_no_cube(x, approximate="none"):
     if approximate == "none":
-        return ref.gelu(x)
-    return 0.5 * x * (1 + ref.tanh(math.sqrt(2 / math.pi) * x))
+        return gelu(x)
+    return 0.5 * x * (1 + tanh(math.sqrt(2 / math.pi) * x))
 
 
 def gelu_tanh_wrong_constant(x, approximate="none"):
     if approximate == "none":
-        return ref.gelu(x)
-    return 0.5 * x * (1 + ref.tanh(math.sqrt(2) / math.pi * (x + 0.044715 * x ** 3)))
+        return gelu(x)
+    return 0.5 * x * (1 + tanh(math.sqrt(2) / math.pi * (x + 0.044715 * x ** 3)))
 
 
 def silu_naive(x):
@@ -149,7 +169,7 @@ def silu_naive(x):
 
 
 def silu_without_x(x):
-    return ref.sigmoid(x)
+    return sigmoid(x)
 
 
 DROPPED_BRANCH = ("torch.where also differentiates the branch it drops: exp(...) there is inf at this x, "
@@ -219,7 +239,7 @@ for unstable in (sigmoid_naive, sigmoid_exp_over):
     MISTAKES["tanh"].append((SIGMOID_PART, lambda x, s=unstable: 2 * s(2 * x) - 1))
 for unstable in (tanh_naive, tanh_one_minus, lambda x: 2 * sigmoid_naive(2 * x) - 1,
                  lambda x: 2 * sigmoid_exp_over(2 * x) - 1):
-    MISTAKES["gelu"].append((TANH_PART, lambda x, approximate="none", t=unstable: ref.gelu(x) if approximate == "none"
+    MISTAKES["gelu"].append((TANH_PART, lambda x, approximate="none", t=unstable: gelu(x) if approximate == "none"
                              else 0.5 * x * (1 + t(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))))
 
 

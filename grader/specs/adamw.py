@@ -8,7 +8,6 @@ import torch
 from grader.engine import kit
 from grader.engine.kit import seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Speed
-from reference.adamw import adamw_step
 
 META = dict(title="AdamW step", zh="AdamW优化器", topic="training", difficulty="medium", minutes=20,
             oracle="torch.optim.AdamW")
@@ -93,9 +92,16 @@ NO_LR = "weight decay without the lr factor: p *= 1 - lr * weight_decay"
 
 
 def not_in_place(params, grads, state, lr, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):
-    copies = [p.detach().clone() for p in params]
-    adamw_step(copies, grads, state, lr, betas, eps, weight_decay)
-    params[:] = copies
+    if not state:
+        state.update(step=0, exp_avg=[torch.zeros_like(p) for p in params],
+                     exp_avg_sq=[torch.zeros_like(p) for p in params])
+    state["step"] += 1
+    b1, b2 = betas
+    c1, c2 = 1 - b1 ** state["step"], 1 - b2 ** state["step"]
+    for i, (p, g) in enumerate(zip(params, grads)):
+        m = state["exp_avg"][i].mul_(b1).add_(g, alpha=1 - b1)
+        v = state["exp_avg_sq"][i].mul_(b2).addcmul_(g, g, value=1 - b2)
+        params[i] = p.detach() * (1 - lr * weight_decay) - lr * (m / c1) / ((v / c2).sqrt() + eps)   # a new tensor
 
 
 SPEED_SHAPES = [(128, 128), (128,), (256, 64), (64,)]

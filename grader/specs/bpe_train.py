@@ -12,7 +12,6 @@ from collections import Counter
 from hypothesis import strategies as st
 
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Mistake, Trace
-from reference.bpe_train import encode as reference_encode, train_bpe as reference_train
 
 META = dict(title="Byte-level BPE tokenizer", zh="手写BPE分词器", topic="basics", difficulty="medium", minutes=30,
             oracle="a brute-force merge search over the raw text (every merge recounted from scratch), and "
@@ -128,7 +127,7 @@ def encoding(encode, case: Case, ns) -> Trace:
 
 
 def encode_case(text, corpus, vocab_size, label=""):
-    return Case(args=(text, reference_train(corpus, vocab_size)), label=label)
+    return Case(args=(text, right_train(corpus, vocab_size)), label=label)
 
 
 def encode_inputs(draw) -> Case:
@@ -163,8 +162,8 @@ def decode_inputs(draw) -> Case:
     alphabet = draw(st.sampled_from(["ab ", "xyé ", "中文 a"]))
     letters = st.sampled_from(list(alphabet))
     corpus = draw(st.text(alphabet=letters, max_size=30))
-    merges = reference_train(corpus, 256 + draw(st.integers(0, 12)))
-    ids = reference_encode(draw(st.text(alphabet=letters, max_size=20)), merges)
+    merges = right_train(corpus, 256 + draw(st.integers(0, 12)))
+    ids = right_encode(draw(st.text(alphabet=letters, max_size=20)), merges)
     if ids and draw(st.booleans()):
         cut = draw(st.integers(0, len(ids) - 1))
         ids = ids[:cut] + ids[cut + 1:]                  # a token missing: possibly half a character
@@ -270,6 +269,9 @@ def decoder(per_token=False, errors="replace", codec="utf-8"):
     return decode
 
 
+# The prompt's rules, with no mistake switched on: the merges and ids that encode's and decode's inputs use.
+right_train, right_encode = trainer(), encoder()
+
 TIES = "ties broken differently from the prompt's rule: among equally frequent pairs take the smallest (a, b)"
 ACROSS = ("merges across word boundaries: split the text with re.findall(r\"\\s*\\S+|\\s+\", text); pairs are "
           "counted and merged inside words only")
@@ -330,7 +332,7 @@ ENCODE = Entry(
         Case(args=("ha ha\nah", [(97, 32), (104, 97), (257, 256)]),
              label="merges given by hand that join a word's end to the next word's start: never applied"),
     ],
-    extreme=[Case(args=(long_text(2, 300), reference_train(long_text(3, 400), 320)), label="300 words, 64 merges")],
+    extreme=[Case(args=(long_text(2, 300), right_train(long_text(3, 400), 320)), label="300 words, 64 merges")],
     invariants=[Invariant("encoding keeps every byte", keeps_every_byte)],
     mistakes=[
         Mistake(ACROSS, like=encoder(words="whole text")),
@@ -352,7 +354,7 @@ DECODE = Entry(
     examples=[
         decode_case([256, 98, 257, 97], [(97, 97), (32, 256), (257, 98)], "the prompt's example"),
         decode_case([228, 184], [], "two of the three bytes of 中"),
-        decode_case(reference_encode("中文 café", reference_train("中 文", 258)), reference_train("中 文", 258),
+        decode_case(right_encode("中文 café", right_train("中 文", 258)), right_train("中 文", 258),
                     "characters split across tokens"),
         decode_case([], [(97, 98)], "no ids"),
         decode_case([104, 105, 33, 32, 233], [], "a lone byte 0xe9 (é in Latin-1, not UTF-8)"),

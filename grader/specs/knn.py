@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 import torch
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
-from reference.knn import knn_predict as reference_knn
 
 META = dict(title="k-NN classification", zh="K近邻分类", topic="classic ML", difficulty="easy",
             minutes=12, oracle="brute force over Python lists; sklearn KNeighborsClassifier (brute) where no tie")
@@ -63,26 +62,30 @@ SHIFT = 16384.0       # 2^14: grid points stay exact in float32, |a|² does not 
 def clear_cases(k=3):
     """Grid data, two classes, where no test point has a tie between its k-th and (k+1)-th nearest
     (with k odd, no vote can tie): rounding in a centred computation cannot change a prediction
-    there; cancellation does."""
+    there; cancellation does. Each comes with its predictions, the majority of the k nearest."""
     out = []
     for seed in (100, 200, 300):
         x_train, y_train = grid(seed, 40, 2, radius=6), classes(seed + 1, 40, 2)
         x_test = grid(seed + 2, 60, 2, radius=6)
-        d2 = ((x_test[:, None].double() - x_train[None].double()) ** 2).sum(-1).sort(1).values
-        out.append((x_train, y_train, x_test[d2[:, k - 1] < d2[:, k]][:20]))
+        d2 = ((x_test[:, None].double() - x_train[None].double()) ** 2).sum(-1)
+        near = d2.sort(1).values
+        clear = near[:, k - 1] < near[:, k]
+        votes = y_train[d2[clear][:20].argsort(1)[:, :k]]              # the k nearest are unique here
+        want = (votes.sum(1) * 2 > k).long()                            # two classes, k odd: the majority
+        out.append((x_train, y_train, x_test[clear][:20], want))
     return out
 
 
 def far_from_origin(call, _case):
     shift, k = torch.tensor([SHIFT, -SHIFT]), 3
-    for x_train, y_train, x_test in CLEAR:
+    for x_train, y_train, x_test, want in CLEAR:
         near = call(Case(args=(x_train, y_train, x_test, k)))
         far = call(Case(args=(x_train + shift, y_train, x_test + shift, k)))
         if not isinstance(far, torch.Tensor) or not isinstance(near, torch.Tensor) or far.shape != near.shape:
             raise Fail("expected a LongTensor (m,) of predictions")
         if not torch.equal(near.cpu(), far.cpu()):
             i = (near.cpu() != far.cpu()).nonzero()[0].item()
-            right_near = torch.equal(near.cpu(), reference_knn(x_train, y_train, x_test, k))
+            right_near = torch.equal(near.cpu(), want)
             raise Fail(f"on grid points ({len(x_train)} training, {len(x_test)} test, k = {k}, no ties), moving every "
                        f"point by ({SHIFT:g}, {-SHIFT:g}) changed {int((near != far).sum())} of {len(near)} predictions (test point {i}: {near[i].item()} near the origin, {far[i].item()} "
                        f"far from it); distances do not change when all points move together",

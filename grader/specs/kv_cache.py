@@ -1,7 +1,8 @@
 """kv_cache: a cache class and a decode step, graded as sequences (the cache after each update,
 each decoded token's output). Particular to it: prompts that fill the cache through update(), the
-reference's GroupedQueryAttention as the weights, a count of multiply-adds that must not grow with
-the prefix, and the mistakes of RoPE, scaling and head grouping from the kit's parts."""
+gqa drill's GroupedQueryAttention (the kit's attention, bias-free) as the weights, a count of
+multiply-adds that must not grow with the prefix, and the mistakes of RoPE, scaling and head
+grouping from the kit's parts."""
 from hypothesis import strategies as st
 
 import torch
@@ -9,7 +10,6 @@ from grader.engine import kit
 from grader.engine.counting import count_work
 from grader.engine.kit import randn, seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed, Trace
-from reference.gqa import GroupedQueryAttention
 
 META = dict(oracle="one causal GQA pass with transformers' LLaMA RoPE", title="KV-cache decoding", zh="KV缓存", topic="attention", difficulty="medium", minutes=20,
             follow_ups=[{"ask": "Your cache stores 2 · n_kv_heads · head_dim numbers per token and layer. "
@@ -113,6 +113,15 @@ def decoding(x, n_heads, n_kv_heads, prompt=0, seed=0, scale=1.0, label=""):
     what = f"a {prompt}-token prompt through update(), then " if prompt else ""
     return Case(kwargs={"sequence": x, "n_heads": n_heads, "n_kv_heads": n_kv_heads, "prompt_len": prompt},
                 seed=seed, scale=scale, label=label or f"{what}each token of `sequence` decoded in turn")
+
+
+class GroupedQueryAttention(kit.Attention):
+    """The gqa drill's module as the prompt describes it: bias-free q_proj, k_proj, v_proj, o_proj and
+    the ints n_heads, n_kv_heads, head_dim. decode_step reads its weights; it never calls it."""
+
+    def __init__(self, d_model, n_heads, n_kv_heads):
+        super().__init__(d_model, n_heads, n_kv_heads, bias=False)
+        self.n_kv_heads, self.head_dim = n_kv_heads, self.hd
 
 
 def weights(case: Case, x: torch.Tensor) -> GroupedQueryAttention:

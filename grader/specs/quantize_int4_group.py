@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 import torch
 from grader.engine.kit import generator, seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Speed
-from reference.quantize_int4_group import quantise as reference_quantise
 
 META = dict(title="Group-wise int4 quantisation", zh="分组INT4量化", topic="efficiency", difficulty="medium",
             minutes=20, oracle="PerChannelMinMaxObserver (per_channel_affine, [0, 15]) and "
@@ -85,8 +84,18 @@ def fixed(seed, rows, cols, group_size, scale=1.0):
     return clear_of_ties(seeded(seed, rows, cols, scale=scale), group_size)
 
 
+def quantised(w, group_size):
+    """(packed, scale, zero) by the prompt's rule and layout, for dequantise's inputs: w is clear of
+    rounding ties, so every right way of computing it gives these."""
+    lo, _, scale = ranges(w, group_size)
+    zero = torch.round(-lo / scale)
+    q = (torch.round(w.reshape(scale.shape + (group_size,)) / scale[..., None]) + zero[..., None]).clamp(0, STEPS)
+    q = q.to(torch.uint8).reshape(w.shape)
+    return q[:, 0::2] | (q[:, 1::2] << 4), scale, zero.to(torch.uint8)
+
+
 def dequantise_case(w, group_size, label=""):
-    packed, scale, zero = reference_quantise(w, group_size)
+    packed, scale, zero = quantised(w, group_size)
     return Case(args=(packed, scale, zero, group_size), scale=max(1.0, float(w.abs().max())), label=label)
 
 

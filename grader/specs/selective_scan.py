@@ -12,7 +12,6 @@ import torch
 import torch.nn.functional as F
 from grader.engine import kit
 from grader.engine.spec import Case, Drill, Entry, Loops, Memory, Mistake, Speed
-from reference.selective_scan import selective_scan as reference_scan
 
 META = dict(title="Selective scan (Mamba)", zh="选择性扫描", topic="vision and sequence", difficulty="hard",
             minutes=30, oracle="a plain loop over batch, time, channels and state dims in float64")
@@ -40,11 +39,21 @@ def scan_args(g, batch, L, D, N, strong=False, x_scale=1.0):
     return x, delta, A, B, C
 
 
+def largest_output(x, delta, A, B, C) -> float:
+    """max |y| of the recurrence, run in float64."""
+    x, delta, A, B, C = (t.double() for t in (x, delta, A, B, C))
+    decay = torch.exp(delta[..., None] * A)                      # (batch, L, D, N)
+    u = delta[..., None] * B[:, :, None, :] * x[..., None]
+    h, top = x.new_zeros(x.shape[0], x.shape[2], A.shape[1]), 0.0
+    for t in range(x.shape[1]):
+        h = decay[:, t] * h + u[:, t]
+        top = max(top, (h * C[:, t, None, :]).sum(-1).abs().max().item())
+    return top
+
+
 def scan_case(args, chunk_size=None, label=""):
     """The absolute tolerance grows with the outputs, which states that decay slowly make large."""
-    with torch.no_grad():
-        y = reference_scan(*(t.double() for t in args))
-    scale = max(1.0, y.abs().max().item()) if y.numel() else 1.0
+    scale = max(1.0, largest_output(*args)) if args[0].numel() else 1.0
     kwargs = {} if chunk_size is None else {"chunk_size": chunk_size}
     return Case(args=tuple(args), kwargs=kwargs, scale=scale, label=label)
 

@@ -8,7 +8,6 @@ import torch
 from grader.engine import kit
 from grader.engine.kit import randn, seeded
 from grader.engine.spec import Case, Drill, Entry, Fail, Invariant, Loops, Mistake, Sampled, Speed
-from reference.top_p import top_p_filter
 
 META = dict(oracle="transformers' TopPLogitsWarper", title="Nucleus (top-p) sampling", zh="核采样", topic="decoding", difficulty="medium", minutes=15)
 HINTS = [
@@ -80,6 +79,12 @@ def _sorted(logits, descending=True):
 
 def _unsort(mask, order):
     return torch.zeros_like(mask).scatter(-1, order, mask)
+
+
+def top_p_filter(logits, p):
+    """The filter done right, as a learner's file has it beside the sampler's mistakes below."""
+    s, order, probs = _sorted(logits)
+    return logits.masked_fill(_unsort(probs.cumsum(-1) - probs >= p, order), INF)
 
 
 def drops_crossing_token(logits, p):
