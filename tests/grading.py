@@ -69,10 +69,18 @@ def show(verdict: Verdict) -> str:
 
 
 def declared_mistakes(drill_id: str) -> list[tuple[str, object]]:
-    """The mistakes of a drill that are written as code: (key, mistake), the key "entry / name"."""
+    """The mistakes of a drill that are written as code: (key, entry, mistake), the key "entry / name"
+    ("entry / name #2" for a second way of writing the same mistake)."""
     drill = loader.declaration(drill_id)
-    return [(f"{entry.name} / {k.name}", entry, k) for entry in drill.entries for k in entry.mistakes
-            if k.like is not None]
+    found, seen = [], {}
+    for entry in drill.entries:
+        for k in entry.mistakes:
+            if k.like is None:
+                continue
+            key = f"{entry.name} / {k.name}"
+            seen[key] = seen.get(key, 0) + 1            # two ways of one mistake: a key each
+            found.append((key if seen[key] == 1 else f"{key} #{seen[key]}", entry, k))
+    return found
 
 
 def grade_mistake(drill_id: str, entry, mistake) -> Verdict:
