@@ -62,7 +62,7 @@ def shown(line: str | None) -> None:
 
 def unusable(message: str) -> typer.Exit:
     """Say in one sentence why the command cannot go on; the command then exits with 2."""
-    err.print(f"[red]{escape(message)}[/]")
+    err.print(f"[red]{escape(message)}[/]", soft_wrap=True)     # one line: the terminal wraps it, not rich
     return typer.Exit(2)
 
 
@@ -74,10 +74,11 @@ def drill_home() -> Path:
 
 
 def writable_home(command: str) -> None:
-    """Exit 2 unless DRILL_HOME can be written, for a command that must write there."""
+    """Exit 2 unless DRILL_HOME can be made and written, for a command that must write there."""
+    path = drill_home()
     if not home.writable():
-        raise unusable(f"DRILL_HOME ({drill_home()}) is read-only and drill {command} writes there: set "
-                       f"DRILL_HOME to a folder you can write.")
+        raise unusable(f"DRILL_HOME ({path}) is read-only and drill {command} writes there: set DRILL_HOME "
+                       f"to a folder you can write.")
 
 
 def grader_home() -> Path:
