@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "tests" / "solutions"
 WRONG_EXAMPLES = 12     # drawn examples for a wrong solution: its mistake must show within them
 MISTAKE_EXAMPLES = 10   # for a declared mistake graded as a file: its explicit examples come first
-RIGHT_EXAMPLES = 20     # per seed for a correct solution, graded at two seeds
+RIGHT_EXAMPLES = 20     # drawn examples for a correct solution, graded at one seed (SEEDS, by its name)
 SEEDS = (1234, 77, 2026)
 # Tests never judge time: limits far above what any file here needs, even on a loaded machine (the
 # sandbox's own tests check the limits themselves).

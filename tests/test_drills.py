@@ -1,7 +1,7 @@
 """Every drill, both ways: its stub is not started, its reference passes at two seeds, known-wrong
 solutions keep their whole verdict (every failing check and the mistake named), every declared
-mistake graded as a learner's file is named as itself, and correct solutions written differently
-pass at two seeds each."""
+mistake graded as a learner's file keeps its whole verdict, and correct solutions written
+differently pass (each at one of three seeds)."""
 import inspect
 import re
 import zlib
@@ -141,10 +141,9 @@ def test_every_mistake_without_an_implementation_is_shown_by_a_wrong_solution(dr
                 assert k.name in named, f"no wrong solution of {drill_id} is named {k.name!r}"
 
 
-@pytest.mark.parametrize("other", [0, 1])
 @pytest.mark.parametrize("path", solutions("right"), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_correct_solution_written_differently_passes(path, other):
-    seed = SEEDS[(zlib.crc32(path.stem.encode()) + other) % len(SEEDS)]    # two seeds, not the same two for all
+def test_correct_solution_written_differently_passes(path):
+    seed = SEEDS[zlib.crc32(path.stem.encode()) % len(SEEDS)]     # one seed each, not the same one for all
     verdict = grade_here(path.parent.name, path, seed=seed, max_examples=RIGHT_EXAMPLES)
     assert verdict.status == PASS, show(verdict)
 

@@ -51,6 +51,21 @@ class Mismatch(Exception):
         self.replayed = False    # found by replaying an input that failed in an earlier check
 
 
+class Settled(BaseException):
+    """A failure found that is not shrunk (Hypothesis lets a BaseException through at once)."""
+
+    def __init__(self, mismatch: "Mismatch"):
+        super().__init__(str(mismatch))
+        self.mismatch = mismatch
+
+
+def hung(m: "Mismatch") -> bool:
+    """The learner's code hung (distributed ranks that all wait): every smaller case tried would wait
+    for the hang's deadline again, so the first hanging case is the one reported."""
+    error = getattr(m.error, "exc", m.error)
+    return type(error).__name__ == "Hang"
+
+
 def search(prop, inputs, examples, *, seed: int, max_examples: int, database=None,
            key: str = "", shrink_seconds: float | None = SHRINK_SECONDS) -> Mismatch | None:
     """Run prop on each explicit example, then on up to max_examples drawn cases.
@@ -76,6 +91,8 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
         except Mismatch as m:
             m.replayed = calls[0] <= saved         # Hypothesis replays the saved inputs first
             failures.append(m)
+            if hung(m):
+                raise Settled(m) from None         # each try of a hang waits out its deadline: not shrunk
             raise
 
     # The seed is set the way @seed does, but without turning the database off.
@@ -90,6 +107,8 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
     with with_reporter(lambda *_: None):
         try:
             test()
+        except Settled as settled:
+            return settled.mismatch
         except Mismatch:
             found = failures[-1]  # the last failure is Hypothesis' replay of the minimal case
             found.replayed = failures[0].replayed
