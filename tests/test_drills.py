@@ -1,6 +1,6 @@
-"""Every drill, both ways: its stub is not started, its reference passes at two seeds, known-wrong
-solutions keep their whole verdict (every failing check and the mistake named), every declared
-mistake graded as a learner's file keeps its whole verdict, and correct solutions written
+"""Every drill, both ways: its stub is not started, its reference passes (at one of three seeds),
+known-wrong solutions keep their whole verdict (every failing check and the mistake named), every
+declared mistake graded as a learner's file keeps its whole verdict, and correct solutions written
 differently pass (each at one of three seeds)."""
 import inspect
 import re
@@ -36,9 +36,9 @@ def test_stub_reports_not_started(drill_id):
     assert started and all(c.status == TODO for c in started), show(verdict)
 
 
-@pytest.mark.parametrize("seed", SEEDS[:2])
 @pytest.mark.parametrize("drill_id", DRILLS)
-def test_reference_passes_its_grader(drill_id, seed):
+def test_reference_passes_its_grader(drill_id):
+    seed = SEEDS[zlib.crc32(drill_id.encode()) % len(SEEDS)]      # one seed each, not the same one for all
     verdict = grade_here(drill_id, registry.get(drill_id).reference, seed=seed)
     assert verdict.status == PASS, show(verdict)
     names = {c.name.rsplit(": ", 1)[-1] for c in verdict.checks}
