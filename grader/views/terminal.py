@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import textwrap
 import time
+from dataclasses import replace
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -173,10 +174,15 @@ class CheckLines:
         self.every = every
         self.passed: list[Check] = []
         self.skipped: list[Check] = []
+        self.repeated: set[str] = set()          # the repeat lines already shown
 
     def line(self, check: Check) -> str | None:
-        """The line to show now for `check`, or None when it is kept for the summary."""
+        """The line to show now for `check`, or None when it is kept for the summary. A line that
+        repeats a failing call is shown once, with the first check that failed on that call."""
         if self.every or check.status not in ("pass", "skipped"):
+            if check.repro and check.repro in self.repeated:
+                check = replace(check, repro="")
+            self.repeated.add(check.repro)
             return check_line(check)
         (self.passed if check.status == "pass" else self.skipped).append(check)
         return None
