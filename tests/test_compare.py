@@ -103,3 +103,9 @@ def test_a_reproduction_writes_small_inputs_out_exactly_and_repeats_the_failure(
     exec("; ".join(setup), scope)
     got = eval(call, scope)
     assert any(math.isnan(v) for v in got.flatten().tolist())     # the failure, repeated from the line alone
+
+
+def test_a_long_text_is_described_by_its_start_and_length():
+    from grader.engine.compare import describe_value
+    assert describe_value("short text") == "'short text'"
+    assert describe_value("a" * 100) == "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...' (100 characters)"

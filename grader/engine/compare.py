@@ -40,7 +40,12 @@ def describe_value(v) -> str:
         return f"torch.Generator().manual_seed({v.initial_seed()})"
     if callable(v):
         return getattr(v, "__name__", "a function")
+    if isinstance(v, str) and len(v) > LONG_TEXT:          # a long text, briefly: its start and its length
+        return f"{str.__repr__(v[:40])[:-1]}...' ({len(v)} characters)"
     return repr(v)
+
+
+LONG_TEXT = 60
 
 
 def describe_call(name: str, args, kwargs, params: list[str]) -> str:

@@ -30,13 +30,6 @@ HINTS = [
 WORDS = r"\s*\S+|\s+"
 
 
-class Text(str):
-    """A long text that describes itself briefly in a failure message."""
-
-    def __repr__(self):
-        return f"{str.__repr__(self[:40])[:-1]}...' ({len(self)} characters)"
-
-
 def vocabulary(merges) -> dict:
     vocab = {i: bytes([i]) for i in range(256)}
     for i, pair in enumerate(merges):
@@ -80,7 +73,7 @@ def training_inputs(draw) -> Case:
     return Case(args=(text, 256 + draw(st.integers(0, 24))))
 
 
-def long_text(seed: int, words: int) -> Text:
+def long_text(seed: int, words: int) -> str:
     """A text of `words` words drawn, Zipf-like, from a small lexicon (ASCII and not)."""
     import random
     lexicon = ["the", "cat", "sat", "on", "mat", "a", "hat", "that", "then", "theta", "café", "naïve", "中文",
@@ -88,7 +81,7 @@ def long_text(seed: int, words: int) -> Text:
     rng = random.Random(seed)
     chosen = rng.choices(lexicon, weights=[1 / (i + 1) for i in range(len(lexicon))], k=words)
     seps = rng.choices([" ", " ", " ", "  ", "\n", ", "], k=words)
-    return Text("".join(w + s for w, s in zip(chosen, seps)))
+    return "".join(w + s for w, s in zip(chosen, seps))
 
 
 # ---- invariants (no reference needed) ----------------------------------------------------------
