@@ -215,6 +215,13 @@ def padded_queries_graded(case: Case, expected: torch.Tensor, causal_key="causal
 
 # ---- attention parts and their classic mistakes ---------------------------------------------------
 
+def cosine_betas(T: int, s: float = 0.008, max_beta: float = 0.999) -> torch.Tensor:
+    """The cosine noise schedule (Nichol & Dhariwal): beta_t = min(1 - f(t+1)/f(t), max_beta) with
+    f(t) = cos((t/T + s)/(1 + s) · π/2)², in float64 (the diffusion drills' schedules)."""
+    f = [math.cos((i / T + s) / (1 + s) * math.pi / 2) ** 2 for i in range(T + 1)]
+    return torch.tensor([min(1 - f[i + 1] / f[i], max_beta) for i in range(T)], dtype=torch.float64)
+
+
 # ---- family rules: each named once, declared by the drills of the family in one word --------------
 
 SOFTMAX_BANNED = ["torch.softmax", "torch.nn.functional.softmax", "torch.Tensor.softmax", "torch.special.softmax",

@@ -46,8 +46,7 @@ def linear(T, start=1e-4, end=0.02) -> torch.Tensor:
 
 
 def cosine(T, s=0.008) -> torch.Tensor:
-    f = [math.cos((i / T + s) / (1 + s) * math.pi / 2) ** 2 for i in range(T + 1)]
-    return cumprod_of(torch.tensor([min(1 - f[i + 1] / f[i], 0.999) for i in range(T)], dtype=torch.float64))
+    return cumprod_of(kit.cosine_betas(T, s))
 
 
 def arbitrary(T, seed) -> torch.Tensor:

@@ -42,8 +42,7 @@ def linear(T, beta_start=1e-4, beta_end=0.02) -> torch.Tensor:
 
 
 def cosine(T, s=0.008, max_beta=0.999) -> torch.Tensor:
-    f = [math.cos((i / T + s) / (1 + s) * math.pi / 2) ** 2 for i in range(T + 1)]
-    return torch.tensor([min(1 - f[i + 1] / f[i], max_beta) for i in range(T)])
+    return kit.cosine_betas(T, s, max_beta).float()
 
 
 def arbitrary(T, seed) -> torch.Tensor:
