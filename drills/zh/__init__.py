@@ -1,0 +1,1 @@
+"""The stubs in Chinese: each drill's prompt translated, its code the same as drills/<id>.py."""

@@ -1,0 +1,3 @@
+"""What the engine writes in a verdict, in English."""
+MESSAGES: dict[str, str] = {
+}

@@ -1,0 +1,3 @@
+"""What the engine writes in a verdict, in Chinese."""
+MESSAGES: dict[str, str] = {
+}

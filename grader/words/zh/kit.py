@@ -1,0 +1,4 @@
+"""What the kit (the families of checks) writes in a verdict, in Chinese."""
+MESSAGES: dict[str, str] = {
+}
+TEXT: dict[str, str] = {}

@@ -1,0 +1,4 @@
+"""What the grading runtime (server, sandbox, client) writes in a verdict, in Chinese."""
+MESSAGES: dict[str, str] = {
+}
+TEXT: dict[str, str] = {}
