@@ -119,9 +119,10 @@ def table(lang: str, drill_id: str) -> dict[str, str]:
 
 @cache
 def patterns(lang: str, drill_id: str) -> list[tuple[int, re.Pattern, str]]:
-    """The templated keys of a drill's table as anchored patterns, the most literal first."""
+    """The templated keys of a drill's table and of the engine's fixed texts as anchored patterns,
+    the most literal first."""
     found = []
-    for key, said in table(lang, drill_id).items():
+    for key, said in {**engine_text(lang), **table(lang, drill_id)}.items():
         parts = list(string.Formatter().parse(key))
         if not any(field is not None for _, field, _, _ in parts):
             continue
