@@ -22,7 +22,7 @@
 3. `update() -> None`，每一步之后调用：
    - 如果上一步发现了 inf 或 NaN：loss_scale *= backoff_factor，growth_tracker = 0；
    - 否则 growth_tracker += 1；当它达到 growth_interval 时：loss_scale *= growth_factor 且
-   growth_tracker = 0。
+     growth_tracker = 0。
 - 对 grads 写 Python 循环没问题；但不要对它们的元素或行写循环。不要使用 torch.amp.GradScaler
   或它的私有辅助函数。
 
