@@ -33,7 +33,7 @@ TEXT = {
     'dropout(p={0}): output{1} is {2} for x = {3}; each element must be 0 (dropped) or x / (1 - p) = {4}':
         'dropout(p={0})：x = {3} 时 output{1} 为 {2}；每个元素必须是 0（被丢弃）或 x / (1 - p) = {4}',
     'dropout(training={0}, p={1}) must return x unchanged (no element dropped, none scaled), got {2} of {3} elements changed':
-        'dropout(training={0}, p={1}) 必须原样返回 x（不丢弃、不缩放任何元素），却有 {3} 个元素中的 {2} 个被改变',
+        'dropout(training={0}, p={1}) 必须原样返回 x（不丢弃、不缩放任何元素），{3} 个元素中却有 {2} 个被改变',
     'elements kept with probability p: p is the probability of DROPPING one (keep with probability 1 - p)':
         '元素以概率 p 保留：p 是丢弃元素的概率（保留概率为 1 - p）',
     "expected a tensor of x's shape {0}, got {1}":
