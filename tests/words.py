@@ -27,6 +27,7 @@ from grader.learner import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 HAN = re.compile(r"[\u4e00-\u9fff]")
+ENGLISH = re.compile(r"(?:\b[A-Za-z]{2,}[,;.]?\s+){4,}[A-Za-z]{2,}")   # five English words in a row
 
 
 # ---- the prompt --------------------------------------------------------------------------------
@@ -49,14 +50,28 @@ def docstring(source: str) -> str:
     return ast.get_docstring(ast.parse(source), clean=False) or ""
 
 
+BULLET = re.compile(r"\s*(?:[-*•]|\d+[.)])\s+")
+
+
 def indented(doc: str) -> list[str]:
-    """The docstring's code: its lines indented by four spaces or more (signatures, formulas, the
-    example and its output), as they stand."""
-    return [line.rstrip() for line in doc.splitlines() if line.startswith("    ") and line.strip()]
+    """The docstring's code: its lines indented by four spaces or more and deeper than the text of
+    the bullet they stand under (signatures, formulas, the example and its output), as they stand.
+    A line that goes on a bullet's sentence, at its text's column, is prose."""
+    code, column = [], 0
+    for line in doc.splitlines():
+        depth = len(line) - len(line.lstrip())
+        if not line.strip():
+            column = 0
+        elif depth >= 4 and depth > column:
+            code.append(line.rstrip())
+        elif BULLET.match(line):
+            column = BULLET.match(line).end()
+    return code
 
 
 def spans(doc: str) -> set[str]:
-    return set(re.findall(r"`([^`\n]+)`", doc))
+    """The `code` spans, a span that a line break cuts read as one line."""
+    return {re.sub(r"\s*\n\s*", " ", s) for s in re.findall(r"`([^`]+)`", doc)}
 
 
 def prompt_problems(drill_id: str, lang: str) -> list[str]:
@@ -88,6 +103,11 @@ def prompt_problems(drill_id: str, lang: str) -> list[str]:
         problems.append(f"the docstring's first line starts with the Chinese title {title.zh!r}: {first!r}")
     if not HAN.search(doc.split("\n", 1)[-1]):
         problems.append("the docstring is not translated")
+    code = set(indented(doc))
+    english = [line.strip() for line in doc.splitlines()[1:] if line.rstrip() not in code
+               and ENGLISH.search(re.sub(r"`[^`]*`|'[^']*'|\"[^\"]*\"", "", line))]
+    if english:
+        problems.append(f"prose left in English: {english[:3]}")
     if len(comments(en)) != len(comments(other)):
         problems.append("not the same number of comments as the English stub")
     elif any(HAN.search(c) is None and c.strip("# ") and HAN.search(c2) is None and re.search("[A-Za-z]{4}", c)
@@ -182,14 +202,16 @@ def table_problems(drill_id: str, lang: str) -> list[str]:
     table = words.table(lang, drill_id)
     need = texts(drill_id)
     problems = [f"not translated: {t!r}" for t in sorted(need - set(table))]
-    problems += [f"translates what the declaration does not say (stale?): {t!r}" for t in sorted(set(table) - need)]
+    source = (ROOT / "grader" / "specs" / f"{drill_id}.py").read_text(encoding="utf-8")
+    values = {n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    problems += [f"translates what the declaration does not say (stale?): {t!r}"
+                 for t in sorted(set(table) - need - values)]   # a string it fills into a message may be
     for key, said in table.items():
         if words.slots(key) != words.slots(said):
             problems.append(f"the values differ: {key!r} has {sorted(words.slots(key))}, its translation "
                             f"{sorted(words.slots(said))}")
         elif said == key and not HAN.search(said) and re.search(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}", said):
             problems.append(f"left in English: {key!r}")
-    source = (ROOT / "grader" / "specs" / f"{drill_id}.py").read_text(encoding="utf-8")
     problems += [f"line {n}: a Fail message made otherwise than with a literal or an f-string: no table can key "
                  f"it; write it as an f-string in the Fail(...) call" for n in message_keys(source)[1]]
     return problems

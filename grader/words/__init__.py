@@ -123,8 +123,12 @@ def patterns(lang: str, drill_id: str) -> list[tuple[int, re.Pattern, str]]:
     the most literal first."""
     found = []
     for key, said in {**engine_text(lang), **table(lang, drill_id)}.items():
-        parts = list(string.Formatter().parse(key))
-        if not any(field is not None for _, field, _, _ in parts):
+        try:
+            parts = list(string.Formatter().parse(key))
+        except ValueError:                        # braces of a formula ("A_{t+1}"): no template
+            continue
+        if not any(field is not None for _, field, _, _ in parts) or \
+                not all(field.isdigit() for _, field, _, _ in parts if field is not None):
             continue
         regex, literal = "", 0
         for text, field, _, _ in parts:
