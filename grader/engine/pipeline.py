@@ -662,8 +662,7 @@ class EntryGrading:
         flat = flat_tensors(out if not isinstance(out, Trace) else [o for _, o in out])
         outs = [flat[i] for i in index if i < len(flat)]
         if len(outs) != len(index) or not all(t.requires_grad for t in outs):
-            raise Mismatch("gradients", "the output is not connected to the inputs' autograd graph (detached, "
-                                        ".data, .item(), .numpy(), or built under torch.no_grad?)", case)
+            raise Mismatch("gradients", words.say("engine.pipeline.not_connected"), case)
         leaves = named_leaves(run_case, self.runner.params, impl if isinstance(impl, torch.nn.Module) else None)
         wanted = [leaves.get(n) for n in names]
         present = [t for t in wanted if t is not None]
