@@ -46,8 +46,10 @@ def imports(path: Path, top_level_only: bool = False) -> set[str]:
 
 
 def package(module: str) -> str:
+    """The job folder of a grader module: grader.engine.kit and grader.words (a package's own
+    __init__) alike."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 else ""
+    return parts[1] if len(parts) >= 2 else ""
 
 
 def test_the_grader_has_one_folder_per_job_and_nothing_loose():

@@ -6,6 +6,7 @@ import math
 import numpy as np
 import torch
 
+from grader import words
 from grader.engine.spec import Trace
 
 # (rtol, atol) per dtype; atol is multiplied by the magnitude of the case (see tolerance()).
@@ -16,7 +17,8 @@ TOLERANCES = {
     torch.bfloat16: (4e-2, 2e-2),
 }
 
-PYTHON_SCALARS = {bool: "a Python bool", int: "a Python int", float: "a Python float"}
+PYTHON_SCALARS = {bool: "engine.compare.python_bool", int: "engine.compare.python_int",
+                  float: "engine.compare.python_float"}
 
 
 def describe_value(v) -> str:
@@ -26,7 +28,7 @@ def describe_value(v) -> str:
         dt = str(v.dtype).removeprefix("torch.")
         text = f"{tuple(v.shape)} {dt}"
         if v.device.type != "cpu":
-            text += f" on {v.device}"
+            text += words.say("engine.compare.on_device", device=v.device)
         if v.numel() <= 8 and v.device.type == "cpu" and not v.is_meta:
             values = v.flatten().tolist()
             shown = [f"{x:.4g}" if isinstance(x, float) else str(x) for x in values]
@@ -39,9 +41,9 @@ def describe_value(v) -> str:
     if isinstance(v, torch.Generator):                  # its seed, not an address that changes every run
         return f"torch.Generator().manual_seed({v.initial_seed()})"
     if callable(v):
-        return getattr(v, "__name__", "a function")
+        return v.__name__ if hasattr(v, "__name__") else words.say("engine.compare.a_function")
     if isinstance(v, str) and len(v) > LONG_TEXT:          # a long text, briefly: its start and its length
-        return f"{str.__repr__(v[:40])[:-1]}...' ({len(v)} characters)"
+        return words.say("engine.compare.characters", start=f"{str.__repr__(v[:40])[:-1]}...'", n=len(v))
     return repr(v)
 
 
@@ -80,23 +82,26 @@ def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, p
     got = plain(got)
     if isinstance(expected, Trace):
         if not isinstance(got, Trace) or len(got) != len(expected):
-            return "shape", f"{path}: expected {len(expected)} steps, got {len(got) if isinstance(got, list) else got}"
+            return "shape", words.say("engine.compare.steps", path=path, n=len(expected),
+                                      got=len(got) if isinstance(got, list) else got)
         for i, ((call, e), (_, g)) in enumerate(zip(expected, got), 1):
             diff = first_difference(e, g, scale=scale, overrides=overrides, path=path, equal_nan=equal_nan,
                                     graded=graded[i - 1] if isinstance(graded, list) else graded, values=values)
             if diff:
-                return diff[0], f"{call or f'step {i} of {len(expected)}'}: {diff[1]}"
+                where = call or words.say("engine.compare.step_of", i=i, n=len(expected))
+                return diff[0], words.say("engine.compare.at", where=where, what=diff[1])
         return None
     if isinstance(expected, np.ndarray):
         if not isinstance(got, np.ndarray):
-            return "dtype", f"{path}: expected a NumPy array {expected.shape} {expected.dtype}, got {type(got).__name__}"
+            return "dtype", words.say("engine.compare.numpy_array", path=path, shape=expected.shape,
+                                      dtype=expected.dtype, got=type(got).__name__)
         if got.dtype != expected.dtype and got.shape == expected.shape:
-            return "dtype", f"{path}: expected dtype {expected.dtype}, got {got.dtype}"
+            return "dtype", words.say("engine.compare.dtype", path=path, expected=expected.dtype, got=got.dtype)
         expected, got = torch.from_numpy(np.ascontiguousarray(expected)), torch.from_numpy(np.ascontiguousarray(got))
     if isinstance(expected, dict):
         if not isinstance(got, dict) or set(got) != set(expected):
             keys = sorted(got) if isinstance(got, dict) else type(got).__name__
-            return "shape", f"{path}: expected a dict with keys {sorted(expected)}, got {keys}"
+            return "shape", words.say("engine.compare.dict_keys", path=path, keys=sorted(expected), got=keys)
         for key in expected:
             diff = first_difference(expected[key], got[key], scale=scale, overrides=overrides,
                                     path=f"{path}[{key!r}]", equal_nan=equal_nan, values=values,
@@ -106,18 +111,20 @@ def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, p
         return None
     if isinstance(expected, torch.Tensor):
         if not isinstance(got, torch.Tensor):
-            return "shape", f"{path}: expected a tensor {describe_value(expected)}, got {type(got).__name__}"
+            return "shape", words.say("engine.compare.tensor", path=path, expected=describe_value(expected),
+                                      got=type(got).__name__)
         if got.shape != expected.shape:
-            return "shape", f"{path}: expected shape {tuple(expected.shape)}, got {tuple(got.shape)}"
+            return "shape", words.say("engine.compare.shape", path=path, expected=tuple(expected.shape),
+                                      got=tuple(got.shape))
         if got.dtype != expected.dtype:
-            return "dtype", f"{path}: expected dtype {expected.dtype}, got {got.dtype}"
+            return "dtype", words.say("engine.compare.dtype", path=path, expected=expected.dtype, got=got.dtype)
         if not values:
             return None
         return _value_difference(expected, got, scale, overrides, graded, path, equal_nan)
     if isinstance(expected, (list, tuple)):
         if not isinstance(got, (list, tuple)) or len(got) != len(expected):
             n = len(got) if isinstance(got, (list, tuple)) else type(got).__name__
-            return "shape", f"{path}: expected a sequence of {len(expected)}, got {n}"
+            return "shape", words.say("engine.compare.sequence", path=path, n=len(expected), got=n)
         for i, (e, g) in enumerate(zip(expected, got)):
             diff = first_difference(e, g, scale=scale, overrides=overrides, path=f"{path}[{i}]",
                                     graded=graded[i] if isinstance(graded, (list, tuple)) else graded,
@@ -126,23 +133,24 @@ def first_difference(expected, got, *, scale=1.0, overrides=None, graded=None, p
                 return diff
         return None
     if isinstance(got, torch.Tensor) and type(expected) in PYTHON_SCALARS:
-        asked = f"the prompt asks for {PYTHON_SCALARS[type(expected)]}"
+        scalar = words.say(PYTHON_SCALARS[type(expected)])
         if got.numel() == 1:
-            return "dtype", f"{path}: returns a {got.dim()}-d tensor; {asked} (.item() gives one)"
-        return "dtype", f"{path}: returns a tensor {describe_value(got)}; {asked}"
+            return "dtype", words.say("engine.compare.scalar_tensor", path=path, dim=got.dim(), scalar=scalar)
+        return "dtype", words.say("engine.compare.tensor_not_scalar", path=path, got=describe_value(got), scalar=scalar)
     if isinstance(expected, float):
         if not isinstance(got, (float, int)) or isinstance(got, bool):
-            return "dtype", f"{path}: expected a float, got {type(got).__name__}"
+            return "dtype", words.say("engine.compare.float", path=path, got=type(got).__name__)
         if equal_nan and math.isnan(expected) and math.isnan(got) or not values:
             return None
         rtol, atol = tolerance(torch.float32, scale, overrides)
         if not math.isclose(expected, got, rel_tol=rtol, abs_tol=atol):
-            return "values", f"{path}: expected {expected:.6g}, got {got:.6g}"
+            return "values", words.say("engine.compare.float_value", path=path, expected=expected, got=got)
         return None
     if isinstance(got, torch.Tensor) or type(got) is not type(expected):
-        return "dtype", f"{path}: expected {type(expected).__name__}, got {type(got).__name__}"
+        return "dtype", words.say("engine.compare.type", path=path, expected=type(expected).__name__,
+                                  got=type(got).__name__)
     if values and got != expected:
-        return "values", f"{path}: expected {expected!r}, got {got!r}"
+        return "values", words.say("engine.compare.value", path=path, expected=expected, got=got)
     return None
 
 
@@ -153,8 +161,8 @@ def _value_difference(expected, got, scale, overrides, graded, path, equal_nan):
             bad &= graded
         if bad.any():
             idx = tuple(bad.nonzero()[0].tolist())
-            return "values", f"{path}: {int(bad.sum())} elements differ, first at {list(idx)}: " \
-                             f"expected {expected[idx].item()}, got {got[idx].item()}"
+            return "values", words.say("engine.compare.elements_differ", path=path, n=int(bad.sum()), index=list(idx),
+                                       expected=expected[idx].item(), got=got[idx].item())
         return None
     rtol, atol = tolerance(expected.dtype, scale, overrides)
     e, g = expected.detach().double(), got.detach().double()
@@ -174,13 +182,13 @@ def _value_difference(expected, got, scale, overrides, graded, path, equal_nan):
         return None
     if (nan_g & bad).any() and not equal_nan:
         idx = tuple((nan_g & bad).nonzero()[0].tolist())
-        return "values", f"{path}: NaN at {list(idx)} ({int((nan_g & bad).sum())} NaN elements) " \
-                         f"where {e[idx].item():.6g} was expected"
+        return "values", words.say("engine.compare.nan", path=path, index=list(idx), n=int((nan_g & bad).sum()),
+                                   expected=e[idx].item())
     err = torch.where(bad, torch.nan_to_num(err, nan=math.inf, posinf=math.inf), torch.zeros_like(err))
     idx = tuple(divmod_index(int(err.argmax()), err.shape))
-    return "values", (f"{path}: max |diff| {err[idx].item():.2g} at {list(idx)} "
-                      f"(expected {e[idx].item():.6g}, got {g[idx].item():.6g}; "
-                      f"atol {atol:.0e}, rtol {rtol:.0e}; {int(bad.sum())} of {bad.numel()} elements off)")
+    return "values", words.say("engine.compare.max_diff", path=path, diff=err[idx].item(), index=list(idx),
+                               expected=e[idx].item(), got=g[idx].item(), atol=atol, rtol=rtol, n=int(bad.sum()),
+                               total=bad.numel())
 
 
 def divmod_index(flat: int, shape) -> list[int]:

@@ -21,14 +21,27 @@ import torch
 from torch.overrides import TorchFunctionMode
 from torch.utils._python_dispatch import TorchDispatchMode
 
+from grader import words
+
 LEARNER_PREFIX = "learner_"  # the learner's file is loaded as module learner_<id>
 OUTPUT_LIMIT = 16 * 2**20   # bytes the learner's code may print (RLIMIT_FSIZE on the output file)
-OUT_OF_MEMORY = ("your code used up the memory a grading allows it (3 GB of address space by default): does it "
-                 "keep tensors alive across calls, or build something far larger than the inputs?")
+OUT_OF_MEMORY = words.say("engine.guards.out_of_memory", "en")    # in English; out_of_memory() in the language spoken
 # Time limits count CPU time, which a busy machine does not inflate; each has a backstop in wall time
 # this many times larger, for code that sleeps or waits and so uses no CPU (Limits.wall_factor sets
 # it in a grading process).
 WALL_FACTOR = 4.0
+
+
+def out_of_memory() -> str:
+    """What running out of memory says, in the language spoken."""
+    return words.say("engine.guards.out_of_memory")
+
+
+def at_line(line: int, source: str = "") -> str:
+    """' (line N: `source`)', or ' (line N)' without the source: where in the learner's file."""
+    if source:
+        return words.say("engine.guards.line_source", line=line, source=source)
+    return words.say("engine.guards.line", line=line)
 
 
 class CallTimeout(BaseException):
@@ -105,8 +118,7 @@ def learner_line(skip: int = 1) -> str:
     frame = sys._getframe(skip)
     while frame is not None:
         if frame.f_globals.get("__name__", "").startswith(LEARNER_PREFIX):
-            source = linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()
-            return f" (line {frame.f_lineno}: `{source}`)" if source else f" (line {frame.f_lineno})"
+            return at_line(frame.f_lineno, linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip())
         frame = frame.f_back
     return ""
 
@@ -380,11 +392,11 @@ def time_limit(seconds: float, wall: float | None = None):
     cpu_start, wall_start = time.process_time(), time.monotonic()
 
     def on_cpu(signum, frame):
-        raise CallTimeout(f"used {seconds:g} s of CPU time without returning: an infinite loop, or far too slow?")
+        raise CallTimeout(words.say("engine.guards.cpu_timeout", seconds=seconds))
 
     def on_wall(signum, frame):
-        raise CallTimeout(f"did not return within {wall:g} s of wall time, using {time.process_time() - cpu_start:.2f} "
-                          f"s of CPU time: is it waiting on something (a sleep, a lock, input)?", wall=True)
+        raise CallTimeout(words.say("engine.guards.wall_timeout", wall=wall, cpu=time.process_time() - cpu_start),
+                          wall=True)
     old = signal.signal(signal.SIGPROF, on_cpu), signal.signal(signal.SIGALRM, on_wall)
     outer = signal.setitimer(signal.ITIMER_PROF, seconds)[0], signal.setitimer(signal.ITIMER_REAL, wall)[0]
     try:
@@ -414,10 +426,10 @@ def learner_code(seconds: float):
             yield
     except (SystemExit, KeyboardInterrupt) as e:
         what = f"sys.exit({e.code!r})" if isinstance(e, SystemExit) else "KeyboardInterrupt"
-        raise LearnerExit(f"your code raised {what}") from None
+        raise LearnerExit(words.say("engine.guards.exited", what=what)) from None
     except OSError as e:
         if e.errno == errno.EFBIG:   # the output file hit its size limit (RLIMIT_FSIZE)
-            raise LearnerExit(f"your code printed more than {OUTPUT_LIMIT // 2**20} MB and was stopped") from None
+            raise LearnerExit(words.say("engine.guards.printed_too_much", mb=OUTPUT_LIMIT // 2**20)) from None
         raise
     finally:
         RUNNING.pop()

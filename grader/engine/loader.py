@@ -12,6 +12,8 @@ from pathlib import Path
 
 import torch
 
+from grader import words
+
 
 def load_file(path: Path, name: str) -> types.ModuleType:
     """Execute a Python file as a fresh module (never cached: each check sees the saved file)."""
@@ -41,7 +43,7 @@ def public_api(module) -> dict:
 
 
 def kind(obj) -> str:
-    return "a class" if inspect.isclass(obj) else "a function"
+    return words.say("engine.loader.a_class" if inspect.isclass(obj) else "engine.loader.a_function")
 
 
 def show(sig: inspect.Signature) -> str:
@@ -83,10 +85,11 @@ def callable_problems(label: str, want, have, forms: set) -> list[str]:
         try:
             sig.bind(*range(n_pos), **{k: None for k in names})
         except TypeError as e:
-            how = ", ".join([f"{n_pos} argument{'s' * (n_pos != 1)} by position"] * bool(n_pos)
-                            + [f"{k}=..." for k in names])
-            problems.append(f"`{label}{show(sig)}` cannot be called as the grader calls it ({how}): {e}; "
-                            f"the drill asks for `{label}{show(inspect.signature(want))}`")
+            by_position = words.say("engine.loader.by_position" if n_pos == 1 else "engine.loader.by_position_many",
+                                    n=n_pos)
+            how = ", ".join([by_position] * bool(n_pos) + [f"{k}=..." for k in names])
+            problems.append(words.say("engine.loader.not_callable", have=f"{label}{show(sig)}", how=how, error=e,
+                                      want=f"{label}{show(inspect.signature(want))}"))
             break
     return problems
 
@@ -109,11 +112,12 @@ def signature_problems(reference, learner, entry_names: list[str], forms: Forms)
         want, have = getattr(reference, root), getattr(learner, root, None)
         problems = found.setdefault(entry, [])
         if have is None:
-            problems.append(f"`{root}` is missing: the drill asks for {kind(want)} "
-                            f"`{root}{show(inspect.signature(want))}`")
+            problems.append(words.say("engine.loader.missing", name=root, kind=kind(want),
+                                      want=f"{root}{show(inspect.signature(want))}"))
             continue
         if inspect.isclass(want) != inspect.isclass(have):
-            problems.append(f"`{root}` should be {kind(want)}, like `{root}{show(inspect.signature(want))}`")
+            problems.append(words.say("engine.loader.wrong_kind", name=root, kind=kind(want),
+                                      want=f"{root}{show(inspect.signature(want))}"))
             continue
         if not inspect.isclass(want):
             problems += callable_problems(root, want, have, forms.seen.get(root, set()))
@@ -123,8 +127,8 @@ def signature_problems(reference, learner, entry_names: list[str], forms: Forms)
         for m in methods:
             label = f"{root}.{m}"
             if getattr(have, m, None) is None or (m == "forward" and have.forward is torch.nn.Module.forward):
-                problems.append(f"`{label}` is missing: the drill asks for "
-                                f"`{m}{show(inspect.signature(unbound(want, m)))}`")
+                problems.append(words.say("engine.loader.missing_method", name=label,
+                                          want=f"{m}{show(inspect.signature(unbound(want, m)))}"))
                 continue
             problems += callable_problems(label, unbound(want, m), unbound(have, m), forms.seen.get(label, set()))
     return found

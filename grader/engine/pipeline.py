@@ -14,20 +14,22 @@ import contextlib
 import math
 import re
 import sys
+import traceback
 from dataclasses import asdict
 from pathlib import Path
 
 import torch
 
+from grader import words
 from grader.engine import apart, devices, loader, sampling, speed
 from grader.engine.compare import first_difference, plain
 from grader.engine.counting import count_work, work
 from grader.engine.guards import (LEARNER_PREFIX, REFERENCE_USE, BannedCalls, CallTimeout, LargestIntermediate,
-                           LearnerExit, guarded_backward, learner_code, tensors_in)
+                           LearnerExit, at_line, guarded_backward, learner_code, tensors_in)
 from grader.engine.result import ERROR, FAIL, PASS, SKIPPED, TODO, Check
 from grader.engine.runner import (LearnerRaised, ParameterMismatch, Runner, TooSlow, cast_case, copy_case,
                            flat_tensors, map_case, with_grad)
-from grader.engine.search import NONDETERMINISTIC, SHRINK_SECONDS, Mismatch, search
+from grader.engine.search import SHRINK_SECONDS, Mismatch, nondeterministic, search
 from grader.engine.spec import Case, Drill, Entry, Fail, Trace
 
 VALUE_CHECKS = ["runs", "shape", "dtype", "values"]
@@ -35,8 +37,6 @@ HALF_DTYPES = (torch.float16, torch.bfloat16)
 CHECK_BUDGET_S = 30.0                 # the learner's time in one check, all calls together
 AUTOGRAD = ["torch.autograd.grad", "torch.autograd.backward", "torch.Tensor.backward",
             "torch.autograd.functional", "torch.func.grad", "torch.func.vjp", "torch.func.jacrev"]
-AGAINST_REFERENCE = "fix values first: this check compares with the reference on the same calls"
-RAISES_AGAIN = "your code raises here too: fix values first"
 
 
 class Stop(Exception):
@@ -129,8 +129,9 @@ class Grading:
             return False
         except CallTimeout as e:
             where = eg.runner.describe(eg.current) if eg and eg.current else ""
-            hint = "" if e.wall else " (the reference returns in milliseconds)"
-            yield Check(label, FAIL, f"{eg.name if eg else 'your code'} {e}{hint}", call=where)
+            hint = "" if e.wall else words.say("engine.pipeline.reference_fast")
+            who = eg.name if eg else words.say("engine.pipeline.your_code")
+            yield Check(label, FAIL, words.say("engine.pipeline.timeout", who=who, what=e, hint=hint), call=where)
             if eg is None:
                 yield ("end", label)
                 return False
@@ -139,11 +140,11 @@ class Grading:
             yield Check(label, FAIL, str(e))
             eg.stopped = True
         except LearnerExit as e:
-            yield Check(label, FAIL, f"{e}; grading stopped here")
+            yield Check(label, FAIL, words.say("engine.pipeline.stopped", what=e))
             yield ("end", label)
             return False
         except Exception as e:          # the grader's own fault: said as such, never as the learner's
-            yield Check(label, ERROR, f"internal error in the grader: {type(e).__name__}: {e}")
+            yield Check(label, ERROR, words.say("engine.pipeline.internal_error", kind=type(e).__name__, error=e))
             if eg is None:
                 yield ("end", label)
                 return False
@@ -172,7 +173,8 @@ class Grading:
     def here_entry(self, name: str) -> "EntryGrading":
         if name not in self.here_entries:
             entry = next(e for e in self.drill.entries if e.name == name)
-            runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard, self.check_budget)
+            runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard, self.check_budget,
+                            drill_id=self.id)
             self.here_entries[name] = EntryGrading(self, entry, runner)
         return self.here_entries[name]
 
@@ -193,11 +195,10 @@ class Grading:
                 with learner_code(self.call_limit), self.guard:
                     self.module = loader.load_file(Path(self.path), f"{LEARNER_PREFIX}{self.id}")
             except SyntaxError as e:
-                raise Stop(Check("load", FAIL, f"syntax error on line {e.lineno}: {e.msg}",
+                raise Stop(Check("load", FAIL, words.say("engine.pipeline.syntax_error", line=e.lineno, error=e.msg),
                                  call=(e.text or "").strip()))
             except Exception as e:
-                raise Stop(Check("load", FAIL, str(LearnerRaised(e, self.path)).replace(
-                    "raised", "importing your file raised", 1)))
+                raise Stop(Check("load", FAIL, str(LearnerRaised(e, self.path, importing=True))))
 
     def signature(self):
         forms = loader.Forms()
@@ -205,7 +206,7 @@ class Grading:
         for entry in self.drill.entries:
             if entry.ranks:
                 continue                    # run on the ranks only: its calls are checked there
-            runner = Runner(entry, self.ref, self.ref, self.path, self.call_limit, self.guard)
+            runner = Runner(entry, self.ref, self.ref, self.path, self.call_limit, self.guard, drill_id=self.id)
             record_forms(forms, runner, entry.examples + entry.extreme[:1] +
                          (entry.sampled.cases[:1] if entry.sampled else []))
         problems = self.ask("signature", names, forms)
@@ -213,11 +214,11 @@ class Grading:
             if problems[entry.name]:
                 continue
             runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard,
-                            self.check_budget)
+                            self.check_budget, drill_id=self.id)
             self.entries.append(EntryGrading(self, entry, runner))
         said = [p for ps in problems.values() for p in dict.fromkeys(ps)]
         if said:
-            check = Check("signature", FAIL, "; ".join(dict.fromkeys(said)))
+            check = Check("signature", FAIL, words.say("engine.pipeline.separator").join(dict.fromkeys(said)))
             if not self.entries:
                 raise Stop(check)
             yield check
@@ -231,21 +232,20 @@ class Grading:
         autograd = [c for c in calls if c in AUTOGRAD]
         calls = [c for c in calls if c not in AUTOGRAD]
         where = self.guard.where
-        said = ([f"called {', '.join(c + where.get(c, '') for c in calls)}: this drill is about writing that by "
-                 f"hand"] if calls else []) + \
-               ([f"used autograd ({', '.join(a + where.get(a, '') for a in autograd)}): this drill computes its "
-                 f"gradients by hand"] if autograd else []) + \
-               ([f"imported {', '.join(i + where.get('import ' + i, '') for i in imports)}: this drill is written "
-                 f"without it"] if imports else [])
+        said = ([words.say("engine.pipeline.called_banned", calls=", ".join(c + where.get(c, "") for c in calls))]
+                if calls else []) + \
+               ([words.say("engine.pipeline.used_autograd", calls=", ".join(a + where.get(a, "") for a in autograd))]
+                if autograd else []) + \
+               ([words.say("engine.pipeline.imported_banned",
+                           modules=", ".join(i + where.get("import " + i, "") for i in imports))] if imports else [])
         if said:
-            yield Check("banned calls", FAIL, "; ".join(said))
+            yield Check("banned calls", FAIL, words.say("engine.pipeline.separator").join(said))
         elif self.guard.functions or self.guard.classes or self.guard.codes or self.guard.modules:
             yield Check("banned calls", PASS)
 
     def own_work(self):
         if REFERENCE_USE:
-            yield Check("own work", FAIL, f"your file uses the reference solution ({', '.join(REFERENCE_USE)}): "
-                                          f"write it yourself")
+            yield Check("own work", FAIL, words.say("engine.pipeline.uses_reference", what=", ".join(REFERENCE_USE)))
 
 
 def record_forms(forms: loader.Forms, runner: Runner, cases: list[Case]) -> None:
@@ -378,10 +378,10 @@ class EntryGrading:
     def failed(self, name: str, m: Mismatch, how=None, expected=None) -> Check:
         call = self.runner.describe(cast_case(m.case, m.dtype) if m.case is not None and m.dtype else m.case)
         if m.dtype:
-            call = call.replace(" [", f" in {str(m.dtype).removeprefix('torch.')} [", 1) if " [" in call else call
+            said = words.say("engine.pipeline.in_dtype", dtype=str(m.dtype).removeprefix("torch."))
+            call = call.replace(" [", f"{said} [", 1) if " [" in call else call
         if getattr(m, "replayed", False):
-            call += (" [replayed: an input that failed in an earlier check, tried first; the seed alone does "
-                     "not repeat it]")
+            call += words.say("engine.pipeline.replayed")
         check = self.check(name, FAIL, m.message, call=call, mistake=self.name_mistake(m, how, expected))
         if m.error is None and how != "grad":
             check.repro = self.runner.reproduction(self.g.id, cast_case(m.case, m.dtype) if m.case is not None and
@@ -476,20 +476,32 @@ class EntryGrading:
 
     def started(self):
         case = self.entry.examples[0]
+        self.current = case
         try:
-            self.learner(case)
+            where = self.ask("here_unstarted", case)
         except LearnerRaised as e:
-            if isinstance(e.exc, NotImplementedError):
-                where = str(e).rsplit(" (line ", 1)[1].rstrip(")") if " (line " in str(e) else ""
-                self.todo = True
-                raise StopEntry(self.check("started", TODO, f"not started: `{self.name}` still raises "
-                                           f"NotImplementedError" + (f" (line {where})" if where else "") +
-                                           "; fill in its TODO"))
             if isinstance(e.exc, ParameterMismatch):      # named by a check= mistake or the drill's error patterns
                 raise StopEntry(self.failed("parameters", Mismatch("parameters", str(e), case, error=e.exc,
                                                                    mistake=self.mistake_of_check("parameters"))))
             # any other error is reported, with its input, by the value checks
+        else:
+            if where is not None:
+                self.todo = True
+                raise StopEntry(self.check("started", TODO, words.say("engine.pipeline.not_started", name=self.name,
+                                                                      where=where)))
         yield self.check("started", PASS)
+
+    def here_unstarted(self, case: Case) -> str | None:
+        """In the learner's process: where (' (line N: `source`)', or '') the learner's entry still
+        raises NotImplementedError on case; None when it does not. What else it raises goes on."""
+        try:
+            self.here_run(case, None, None, None, False, True)
+        except LearnerRaised as e:
+            if not isinstance(e.exc, NotImplementedError):
+                raise
+            frames = [f for f in traceback.extract_tb(e.exc.__traceback__) if f.filename == self.g.path]
+            return at_line(frames[-1].lineno, frames[-1].line) if frames else ""
+        return None
 
     def compare_prop(self, dtype=None, device=None):
         """prop(case): the learner's output on case equals the reference's, else Mismatch. With
@@ -506,7 +518,8 @@ class EntryGrading:
             if device:
                 wrong = [d for d in where if d != torch.device(device).type]
                 if wrong:
-                    raise Mismatch("device", f"the output is on {wrong[0]}, the input on {device}", case)
+                    raise Mismatch("device", words.say("engine.pipeline.output_on_device", got=wrong[0], device=device),
+                                   case)
                 got = map_case(Case(args=(got,)), lambda t: t.cpu(), floating_only=False).args[0]
             graded = self.graded(case, expected)
             diff = first_difference(expected, got, scale=case.scale, overrides=self.tolerances(dtype),
@@ -523,7 +536,8 @@ class EntryGrading:
             return
         diff = first_difference(plain_copy(a), b, overrides={"float32": (1e-6, 1e-7)}, equal_nan=True)
         if diff:
-            raise Mismatch("values", f"{NONDETERMINISTIC} ({diff[1]})", case)
+            raise Mismatch("values", words.say("engine.pipeline.nondeterministic_at", why=nondeterministic(),
+                                               difference=diff[1]), case)
 
     def output_kind(self) -> str:
         """What the reference returns on the first example: "tensors", "none" (None: a method that
@@ -560,7 +574,8 @@ class EntryGrading:
                 self.raised = error_key(m.error)
                 yield check
             else:
-                yield self.check(name, SKIPPED, f"after the {m.kind} failure")
+                yield self.check(name, SKIPPED, words.say("engine.pipeline.skipped_after",
+                                                          check=words.check_name(self.g.id, m.kind)))
         self.values_ok = m is None
 
     def same_error(self, exc) -> bool:
@@ -573,11 +588,11 @@ class EntryGrading:
         if m is None:
             return self.check(name, PASS)
         if self.same_error(m.error):
-            return self.check(name, SKIPPED, RAISES_AGAIN)
+            return self.check(name, SKIPPED, words.say("engine.pipeline.raises_again"))
         check = self.failed(name, m, how)
         if self.values_ok or (check.mistake and check.mistake != self.values_mistake):
             return check
-        return self.check(name, SKIPPED, AGAINST_REFERENCE)
+        return self.check(name, SKIPPED, words.say("engine.pipeline.against_reference"))
 
     def float64(self):
         if self.returns == "none" and self.values_ok:
@@ -647,8 +662,7 @@ class EntryGrading:
         flat = flat_tensors(out if not isinstance(out, Trace) else [o for _, o in out])
         outs = [flat[i] for i in index if i < len(flat)]
         if len(outs) != len(index) or not all(t.requires_grad for t in outs):
-            raise Mismatch("gradients", "the output is not connected to the inputs' autograd graph (detached, "
-                                        ".data, .item(), .numpy(), or built under torch.no_grad?)", case)
+            raise Mismatch("gradients", words.say("engine.pipeline.not_connected"), case)
         leaves = named_leaves(run_case, self.runner.params, impl if isinstance(impl, torch.nn.Module) else None)
         wanted = [leaves.get(n) for n in names]
         present = [t for t in wanted if t is not None]
@@ -671,15 +685,15 @@ class EntryGrading:
         except Mismatch:
             raise
         except Exception as e:
-            raise Mismatch("gradients", f"backward raised {type(e).__name__}: {e}", case) from None
+            raise Mismatch("gradients", words.say("engine.pipeline.backward_raised", kind=type(e).__name__, error=e),
+                           case) from None
         rtol, atol = self.entry.tol.get("grad", (1e-3, 1e-4))
         for name, gr in want.items():
             if gr is None or not gr.abs().sum():
                 continue
             gl = got.get(name)
             if gl is None:
-                raise Mismatch("gradients", f"no gradient reached `{name}` (is it detached, or overwritten "
-                                            f"in place?)", case, got=got)
+                raise Mismatch("gradients", words.say("engine.pipeline.no_gradient", name=name), case, got=got)
             diff = first_difference(gr, gl, scale=case.scale, overrides={"float32": (rtol, atol),
                                                                           "float64": (rtol, atol)},
                                     path=f"d(output)/d({name})", graded=~gr.isnan())  # NaN: not defined there
@@ -690,8 +704,7 @@ class EntryGrading:
         m = self.search(self.gradient_prop, self.entry.examples + self.entry.extreme,
                         max(5, self.g.max_examples // 3), "gradients")
         if m is not None and m.error is not None and "in-place operation" in str(m.error) and self.runner.mutations:
-            yield self.check("gradients", SKIPPED, "your code changes its inputs in place, which stops autograd: "
-                                                   "fix that first (see inputs unchanged)")
+            yield self.check("gradients", SKIPPED, words.say("engine.pipeline.in_place_stops_autograd"))
             return
         yield self.against_reference("gradients", m, how="grad")
 
@@ -715,20 +728,21 @@ class EntryGrading:
                     else:
                         inv.fn(call, case)
                 except Fail as f:
-                    raise Mismatch(inv.name, str(f), f.case or case, mistake=f.mistake) from None
+                    raise Mismatch(inv.name, words.drill(self.g.id, str(f)), f.case or case, mistake=f.mistake) \
+                        from None
                 except LearnerRaised as e:
                     raise Mismatch(inv.name, str(e), case, error=e.exc) from None
                 except (CallTimeout, TooSlow, LearnerExit):
                     raise
                 except Exception as e:   # the output is not even of the kind the invariant reads
-                    raise Mismatch(inv.name, f"the output could not be checked: {type(e).__name__}: {e}",
-                                   case) from None
+                    raise Mismatch(inv.name, words.say("engine.pipeline.not_checkable", kind=type(e).__name__,
+                                                       error=e), case) from None
             if inv.drawn:
                 m = self.search(prop, self.entry.examples, max(5, self.g.max_examples // 4), inv.name)
             else:
                 m = self.search(prop, self.entry.examples[:1], 0, inv.name)
             if m is not None and self.same_error(m.error):
-                yield self.check(inv.name, SKIPPED, RAISES_AGAIN)
+                yield self.check(inv.name, SKIPPED, words.say("engine.pipeline.raises_again"))
             else:
                 yield self.failed(inv.name, m) if m else self.check(inv.name, PASS)
 
@@ -743,23 +757,25 @@ class EntryGrading:
             try:
                 counts.append(self.ask("here_work", case))
             except LearnerRaised as e:
-                yield self.check("no loop", SKIPPED, RAISES_AGAIN) if self.same_error(e) else \
+                yield self.check("no loop", SKIPPED, words.say("engine.pipeline.raises_again")) if self.same_error(e) else \
                     self.check("no loop", FAIL, str(e), call=self.runner.describe(case))
                 return
         (calls_s, lines_s), (calls_l, lines_l) = counts
+        over = words.drill(self.g.id, spec.over)
         if calls_l > calls_s or lines_l > lines_s + 2:
             what = []
             if calls_l != calls_s:
-                what.append(f"{calls_s} torch calls on the first and {calls_l} on the second")
+                what.append(words.say("engine.pipeline.calls_grow", small=calls_s, large=calls_l))
             if lines_l > lines_s + 2:
-                what.append(f"{lines_s} lines of your code run on the first and {lines_l} on the second")
+                what.append(words.say("engine.pipeline.lines_grow", small=lines_s, large=lines_l))
             mistake = self.mistake_of_check("no loop")
-            yield self.check("no loop", FAIL, f"{' and '.join(what)}: the work grows with {spec.over}, so a "
-                             f"Python loop runs over them. Use batched tensor operations",
-                             call=f"{self.runner.describe(spec.small)} and {self.runner.describe(spec.large)}",
+            what = what[0] if len(what) == 1 else words.say("engine.pipeline.both", first=what[0], second=what[1])
+            yield self.check("no loop", FAIL, words.say("engine.pipeline.loop_found", what=what, over=over),
+                             call=words.say("engine.pipeline.two_calls", first=self.runner.describe(spec.small),
+                                            second=self.runner.describe(spec.large)),
                              mistake=mistake)
         else:
-            yield self.check("no loop", PASS, f"{calls_s} torch calls whatever {spec.over}")
+            yield self.check("no loop", PASS, words.say("engine.pipeline.no_loop", calls=calls_s, over=over))
 
     def measured(self, case: Case, measure, runs: int = 1):
         """measure(run), where run() calls the learner's entry on a copy of case (at most `runs` times;
@@ -785,11 +801,12 @@ class EntryGrading:
             try:
                 counts.append(self.ask("here_count", case))
             except LearnerRaised as e:
-                yield self.check("work", SKIPPED, RAISES_AGAIN) if self.same_error(e) else \
+                yield self.check("work", SKIPPED, words.say("engine.pipeline.raises_again")) if self.same_error(e) else \
                     self.check("work", FAIL, str(e), call=self.runner.describe(case))
                 return
-        message, ok = work_growth(counts, spec.sizes, spec.grows, spec.at_most)
-        calls = " and ".join(self.runner.describe(spec.case(n)) for n in spec.sizes)
+        message, ok = work_growth(counts, spec.sizes, words.drill(self.g.id, spec.grows), spec.at_most)
+        calls = words.say("engine.pipeline.two_calls", first=self.runner.describe(spec.case(spec.sizes[0])),
+                          second=self.runner.describe(spec.case(spec.sizes[1])))
         if ok:
             yield self.check("work", PASS, message)
         else:
@@ -809,11 +826,10 @@ class EntryGrading:
             yield self.check("memory", FAIL, str(e), call=self.runner.describe(spec.case))
             return
         if largest > limit:
-            yield self.check("memory", FAIL, f"an intermediate of {largest:,} elements (from {op}); "
-                             f"at most {limit:,} are allowed", call=self.runner.describe(spec.case),
-                             mistake=self.mistake_of_check("memory"))
+            yield self.check("memory", FAIL, words.say("engine.pipeline.memory_over", largest=largest, op=op, limit=limit),
+                             call=self.runner.describe(spec.case), mistake=self.mistake_of_check("memory"))
         else:
-            yield self.check("memory", PASS, f"largest intermediate {largest:,} elements (limit {limit:,})")
+            yield self.check("memory", PASS, words.say("engine.pipeline.memory_within", largest=largest, limit=limit))
 
     def here_largest(self, case: Case):
         """(the most elements one intermediate had, the operation that made it) while the learner's
@@ -830,10 +846,10 @@ class EntryGrading:
         changed = self.runner.mutations
         if changed:
             mistake = self.mistake_of_check("inputs unchanged")
-            when = " when run under torch.no_grad()" if not with_grad_on else ""
-            yield self.check("inputs unchanged", FAIL, f"`{self.name}` modified its input "
-                             f"{', '.join(f'`{c}`' for c in changed)} in place{when}; inputs must be left as they "
-                             f"were, with autograd on or off", mistake=mistake)
+            when = words.say("engine.pipeline.under_no_grad") if not with_grad_on else ""
+            yield self.check("inputs unchanged", FAIL, words.say("engine.pipeline.inputs_changed", name=self.name,
+                                                                 inputs=", ".join(f"`{c}`" for c in changed), when=when),
+                             mistake=mistake)
         else:
             yield self.check("inputs unchanged", PASS)
 
@@ -853,7 +869,7 @@ class EntryGrading:
         if not self.entry.speed:
             return
         if not self.values_ok:
-            yield self.check("speed", SKIPPED, "measured once the values are right")
+            yield self.check("speed", SKIPPED, words.say("engine.pipeline.speed_after_values"))
             return
         check, outputs = self.ask("here_speed")
         check = Check(**check)
@@ -887,17 +903,19 @@ def work_growth(counts, sizes, grows: str, at_most: float) -> tuple[str, bool]:
     power more."""
     (elements_s, madds_s), (elements_l, madds_l) = counts
     factor = sizes[1] / sizes[0]
-    growths = {"elements made": (elements_s, elements_l), "multiply-adds": (madds_s, madds_l)}
+    growths = {"engine.pipeline.elements_made": (elements_s, elements_l),
+               "engine.pipeline.multiply_adds": (madds_s, madds_l)}
     growths = {what: (s, l) for what, (s, l) in growths.items() if l}
     if not growths:
-        return f"no work at either size ({grows} = {sizes[0]} and {sizes[1]})", True
+        return words.say("engine.pipeline.no_work", size=grows, small=sizes[0], large=sizes[1]), True
     growth = max(l / max(s, 1) for s, l in growths.values())
-    said = ", ".join(f"{what} {s:,} → {l:,}" for what, (s, l) in growths.items())
-    message = (f"the work grows {growth:.3g}× when {grows} grows {factor:g}× ({grows} = {sizes[0]} → {sizes[1]}: "
-               f"{said}): {big_o(grows, math.log(growth) / math.log(factor))}")
+    said = ", ".join(words.say("engine.pipeline.count_grows", what=words.say(what), small=s, large=l)
+                     for what, (s, l) in growths.items())
+    message = words.say("engine.pipeline.work_grows", growth=growth, size=grows, factor=factor, small=sizes[0],
+                        large=sizes[1], counts=said, order=big_o(grows, math.log(growth) / math.log(factor)))
     if growth > factor ** (at_most + 0.5):
-        return f"{message}; the prompt asks for {big_o(grows, at_most)}", False
-    return f"{message}, within {big_o(grows, at_most)}", True
+        return words.say("engine.pipeline.work_too_fast", growth=message, order=big_o(grows, at_most)), False
+    return words.say("engine.pipeline.work_within", growth=message, order=big_o(grows, at_most)), True
 
 
 def big_o(size: str, power: float) -> str:

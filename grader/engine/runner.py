@@ -12,9 +12,10 @@ import types
 import numpy as np
 import torch
 
+from grader import words
 from grader.engine.compare import describe_call, reproduction
 from grader.engine import guards
-from grader.engine.guards import OUT_OF_MEMORY, Said, Snapshot, Stopwatch, learner_code, seed_all, tensors_in
+from grader.engine.guards import Said, Snapshot, Stopwatch, at_line, learner_code, out_of_memory, seed_all, tensors_in
 from grader.engine.spec import Case, Entry
 
 
@@ -28,21 +29,24 @@ class TooSlow(BaseException):
 
 
 class LearnerRaised(Exception):
-    """The learner's code raised: carries a short, learner-facing description."""
+    """The learner's code raised: carries a short, learner-facing description (importing=True: what
+    importing the learner's file raised)."""
 
-    def __init__(self, exc: BaseException, filename: str):
+    def __init__(self, exc: BaseException, filename: str, importing: bool = False):
         self.exc = exc
         if isinstance(exc, (ParameterMismatch, Said)):
             super().__init__(str(exc))
             return
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == filename]
-        where = f" (line {frames[-1].lineno}: `{frames[-1].line}`)" if frames else ""
+        where = at_line(frames[-1].lineno, frames[-1].line) if frames else ""
         text = str(exc).strip().splitlines()
         if isinstance(exc, MemoryError) or "can't allocate memory" in str(exc):
-            said = f" ({text[0]})" if text and not isinstance(exc, MemoryError) else ""
-            super().__init__(f"ran out of memory{where}: {OUT_OF_MEMORY}{said}")
+            said = words.say("engine.runner.memory_said", text=text[0]) if text and not isinstance(exc, MemoryError) \
+                else ""
+            super().__init__(words.say("engine.runner.out_of_memory", where=where, why=out_of_memory(), said=said))
             return
-        super().__init__(f"raised {type(exc).__name__}: {text[0] if text else ''}{where}")
+        key = "engine.runner.importing_raised" if importing else "engine.runner.raised"
+        super().__init__(words.say(key, kind=type(exc).__name__, text=text[0] if text else "", where=where))
 
     @classmethod
     def carried(cls, message: str, exc: BaseException) -> "LearnerRaised":
@@ -164,8 +168,9 @@ class Runner:
     """Calls one entry: the reference's, the learner's (guarded), or a mistake's."""
 
     def __init__(self, entry: Entry, reference, learner, learner_file: str, call_limit: float, guard,
-                 budget: float = 30.0):
+                 budget: float = 30.0, drill_id: str = ""):
         self.entry, self.ref_ns, self.ns = entry, reference, learner
+        self.drill_id = drill_id                 # whose table translates the examples' labels
         self.file, self.call_limit, self.guard = learner_file, call_limit, guard
         self.root, _, self.method = entry.name.partition(".")
         self.is_class = inspect.isclass(getattr(reference, self.root))
@@ -190,7 +195,7 @@ class Runner:
             init = ", ".join(map(repr, case.init or ()))
             name = f"{name}({init})" + (f".{self.method}" if self.method else ".forward" if self.is_module else "")
         text = describe_call(name, case.args, case.kwargs, self.params)
-        return text + (f" [{case.label}]" if case.label else "")
+        return text + (f" [{words.drill(self.drill_id, case.label)}]" if case.label else "")
 
     def reproduction(self, drill_id: str, case: Case | None) -> str:
         """A line that repeats the call in a Python shell in the workspace, for a function entry whose
@@ -316,14 +321,10 @@ class Runner:
     def slow_message(self) -> str:
         w = self.stopwatch
         if w.waited:
-            return (f"your code waits: {w.calls} calls took {w.wall:.1f} s of wall time in all but used only "
-                    f"{w.spent:.1f} s of CPU time, and the check allows {guards.WALL_FACTOR * w.budget:g} s of wall time; "
-                    f"each call returned, so this is not an infinite loop. Is it waiting on something (a sleep, "
-                    f"a lock, input)?")
-        return (f"your code is slow: {w.calls} calls used {w.spent:.1f} s of CPU time in all (about "
-                f"{w.spent / max(1, w.calls):.2f} s each) and the check's budget is {w.budget:g} s of CPU time; "
-                f"each call returned, so this is not an infinite loop. Look for a Python loop over "
-                f"elements, or work repeated on every call")
+            return words.say("engine.runner.waits", calls=w.calls, wall=w.wall, cpu=w.spent,
+                             allowed=guards.WALL_FACTOR * w.budget)
+        return words.say("engine.runner.slow", calls=w.calls, cpu=w.spent, each=w.spent / max(1, w.calls),
+                         budget=w.budget)
 
     def mistake(self, like, case: Case, dtype=None):
         """A mistake's output on case, or None when it cannot run there."""
@@ -340,7 +341,7 @@ def parameter_message(impl, state) -> str:
     have = [f"{k} {tuple(v.shape)}" for k, v in impl.state_dict().items()]
     missing = [w for w in want if w not in have]
     extra = [h for h in have if h not in want]
-    detail = "; ".join(filter(None, [f"missing or of another shape: {', '.join(missing)}" if missing else "",
-                                     f"not expected: {', '.join(extra)}" if extra else ""]))
-    return (f"the module's parameters and buffers should be [{', '.join(want)}], got "
-            f"[{', '.join(have)}] ({detail})")
+    detail = words.say("engine.pipeline.separator").join(filter(None, [
+        words.say("engine.runner.missing_parameters", names=", ".join(missing)) if missing else "",
+        words.say("engine.runner.extra_parameters", names=", ".join(extra)) if extra else ""]))
+    return words.say("engine.runner.parameters", want=", ".join(want), have=", ".join(have), detail=detail)

@@ -15,6 +15,8 @@ from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import engine
 from hypothesis.reporting import with_reporter
 
+from grader import words
+
 SHRINK_SECONDS = 0.5    # for a learner: a failing verdict is not slower than a passing one, in CPU time
 
 
@@ -36,8 +38,8 @@ class GradingClock(types.ModuleType):
 
 engine.time = GradingClock("time")
 
-NONDETERMINISTIC = ("two identical calls gave different outputs: is it using random numbers without "
-                    "the generator, or state kept from an earlier call?")
+def nondeterministic() -> str:
+    return words.say("engine.search.nondeterministic")
 
 
 class Mismatch(Exception):
@@ -115,5 +117,5 @@ def search(prop, inputs, examples, *, seed: int, max_examples: int, database=Non
             return found
         except Flaky:
             last = failures[-1] if failures else None
-            return Mismatch(last.kind if last else "values", NONDETERMINISTIC, last.case if last else None)
+            return Mismatch(last.kind if last else "values", nondeterministic(), last.case if last else None)
     return None

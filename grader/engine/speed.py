@@ -19,6 +19,7 @@ import time
 
 import torch
 
+from grader import words
 from grader.engine.compare import first_difference
 from grader.engine.guards import CallTimeout, learner_code
 from grader.engine.result import FAIL, PASS
@@ -39,7 +40,7 @@ def agreed(eg, outputs: list) -> str:
         diff = first_difference(want, got, scale=LOOSER * case.scale, overrides=eg.tolerances(),
                                 graded=eg.graded(case, want), values=entry.sampled is None)
         if diff:
-            return f"while being timed your code gave other values than the reference: {diff[1]}"
+            return words.say("engine.speed.other_values", difference=diff[1])
     return ""
 
 
@@ -56,7 +57,7 @@ def timed(eg):
         with learner_code(eg.g.call_limit):
             learner = runner.build(runner.ns, cases[0])
     except CallTimeout:
-        return eg.check("speed", FAIL, "building the module took too long", call=runner.describe(cases[0])), []
+        return eg.check("speed", FAIL, words.say("engine.speed.build_too_long"), call=runner.describe(cases[0])), []
 
     best_r = best_l = float("inf")
     spent, pairs = 0.0, 0
@@ -77,8 +78,8 @@ def timed(eg):
                 diff = first_difference(want, got, scale=LOOSER * case.scale, overrides=eg.tolerances(),
                                         graded=eg.graded(case, want), values=entry.sampled is None)
                 if diff:
-                    return eg.check("speed", FAIL, f"while being timed your code gave other values than the "
-                                    f"reference: {diff[1]}", call=runner.describe(case)), []
+                    return eg.check("speed", FAIL, words.say("engine.speed.other_values", difference=diff[1]),
+                                    call=runner.describe(case)), []
                 if i < INPUTS:
                     outputs.append((i, got))
                 if i == 0:
@@ -90,20 +91,19 @@ def timed(eg):
                 if pairs >= MIN_PAIRS and (ratio > 3 * limit or ratio < limit / 3 or spent > BUDGET_S):
                     break
     except CallTimeout as e:
-        return eg.check("speed", FAIL, f"one call {e}" if e.wall else
-                        f"one call used more than {eg.g.call_limit:g} s of CPU time where the reference takes "
-                        f"{best_r * 1e3:.2f} ms" if best_r < float("inf") else
-                        f"one call used more than {eg.g.call_limit:g} s of CPU time",
+        return eg.check("speed", FAIL, words.say("engine.speed.one_call", what=e) if e.wall else
+                        words.say("engine.speed.cpu_over_reference", limit=eg.g.call_limit, reference=best_r * 1e3)
+                        if best_r < float("inf") else words.say("engine.speed.cpu_over", limit=eg.g.call_limit),
                         call=runner.describe(cases[0])), []
     except Exception as e:
-        return eg.check("speed", FAIL, f"your code raised {type(e).__name__} while being timed: {e}",
+        return eg.check("speed", FAIL, words.say("engine.speed.raised", kind=type(e).__name__, error=e),
                         call=runner.describe(cases[0])), []
     finally:
         gc.enable()
     ratio = best_l / best_r
-    detail = (f"{ratio:.1f}× the reference's CPU time (limit {limit:g}×; reference {best_r * 1e3:.2f} ms, "
-              f"yours {best_l * 1e3:.2f} ms, best of {pairs})")
+    detail = words.say("engine.speed.ratio", ratio=ratio, limit=limit, reference=best_r * 1e3, yours=best_l * 1e3,
+                       pairs=pairs)
     if ratio > limit:
-        return eg.check("speed", FAIL, detail + ": far slower than any correct approach needs to be",
+        return eg.check("speed", FAIL, words.say("engine.speed.too_slow", measured=detail),
                         call=runner.describe(cases[0])), outputs
     return eg.check("speed", PASS, detail), outputs

@@ -9,6 +9,8 @@ import math
 
 import torch
 
+from grader import words
+
 ALPHA = 1e-6
 
 
@@ -29,23 +31,23 @@ def counts_of(samples: torch.Tensor, categories: int) -> torch.Tensor:
 
 
 def disagreement(counts: torch.Tensor, expected: torch.Tensor, alpha: float = ALPHA,
-                 impossible: str = "has probability 0") -> str:
+                 impossible: str | None = None) -> str:
     """'' when sample counts (R, V) fit the exact probabilities (R, V); else what is off, in words.
     A category of probability 0 must never be drawn; each other one (0 < q < 1) is tested with its
-    exact binomial tail."""
+    exact binomial tail. impossible: what is said of a category of probability 0 (has probability 0)."""
     n = int(counts[0].sum())
     never = (counts > 0) & (expected <= 0)
     if never.any():
         r, t = never.nonzero()[0].tolist()
-        return f"slot {r}: {t} was drawn {int(counts[r, t])} times but {impossible}"
+        return words.say("engine.stats.drawn_impossible", slot=r, outcome=t, count=int(counts[r, t]),
+                         impossible=impossible or words.say("engine.stats.impossible"))
     tested = (expected > 0) & (expected < 1)
     m = max(1, int(tested.sum()))
     for r, t in tested.nonzero().tolist():
         c, q = int(counts[r, t]), expected[r, t].item()
         if binomial_tail(c, n, q) < alpha / (2 * m):
             sd = math.sqrt(n * q * (1 - q))
-            return (f"slot {r}: {t} was drawn {c} times in {n}, expected {n * q:.0f} ± {sd:.0f} "
-                    f"(probability {q:.3f})")
+            return words.say("engine.stats.drawn_off", slot=r, outcome=t, count=c, n=n, mean=n * q, sd=sd, p=q)
     return ""
 
 
@@ -57,7 +59,7 @@ def two_sample(a: torch.Tensor, b: torch.Tensor, alpha: float = ALPHA) -> str:
     for r, t in tested.nonzero().tolist():
         x, y = int(a[r, t]), int(b[r, t])
         if binomial_tail(x, x + y, 0.5) < alpha / (2 * m):
-            return f"slot {r}: {t} was drawn {x} times, where the reference drew it {y} times in as many draws"
+            return words.say("engine.stats.drawn_unlike", slot=r, outcome=t, count=x, reference=y)
     return ""
 
 
