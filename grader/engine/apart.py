@@ -32,6 +32,8 @@ from dataclasses import asdict
 import numpy as np
 import torch
 
+from grader import words
+
 MARK = "\x00drill:"
 HEADER = struct.Struct("<Q")
 MIRROR = None        # set in the warm grader's grading process: mirror(status, signals) ends it the same way
@@ -363,7 +365,7 @@ class LearnerProcess:
         """The learner's process's answer to `what`; what it raised is raised here."""
         from grader.engine import guards
         if self.ended is not None:
-            raise guards.LearnerExit("your code ended its process earlier in this grading; grading stopped here")
+            raise guards.LearnerExit(words.say("runtime.apart.ended_earlier"))
         try:
             write_frame(self.requests, encode(what, True))
             while True:
@@ -421,14 +423,13 @@ class LearnerProcess:
             MIRROR(status, self.signals)                     # never returns
         if os.WIFSTOPPED(status):
             sig = signal.Signals(os.WSTOPSIG(status)).name
-            raise guards.LearnerExit(f"your code stopped its own process ({sig}), so grading could not go on")
+            raise guards.LearnerExit(words.say("runtime.apart.stopped_itself", signal=sig))
         if os.WIFSIGNALED(status):
             sig = signal.Signals(os.WTERMSIG(status))
             if sig in self.signals:
-                raise guards.LearnerExit(f"your code sent {sig.name} to its own process, which ended it")
-            raise guards.LearnerExit(f"the Python interpreter crashed ({sig.name}) while running your code")
-        raise guards.LearnerExit(f"the process exited with code {os.WEXITSTATUS(status)} in the middle of grading: "
-                                 f"does your code call os._exit()?")
+                raise guards.LearnerExit(words.say("runtime.apart.signalled_itself", signal=sig.name))
+            raise guards.LearnerExit(words.say("runtime.apart.crashed", signal=sig.name))
+        raise guards.LearnerExit(words.say("runtime.apart.exited", code=os.WEXITSTATUS(status)))
 
     def kill(self) -> None:
         try:
@@ -502,8 +503,8 @@ def serve(grading, requests: int, answers: int, token: bytes):
                 reply = ("raised", exception_out(e))
                 if not isinstance(e, (Exception, guards.CallTimeout, guards.LearnerExit)) and \
                         type(e).__name__ != "TooSlow" and raised_in(e, grading.path):
-                    reply = ("raised", ("plain", "LearnerExit", f"your code raised {type(e).__name__} ({e}), "
-                                                                f"which is not an Exception"))
+                    reply = ("raised", ("plain", "LearnerExit", words.say("runtime.apart.not_an_exception",
+                                                                          kind=type(e).__name__, error=e)))
             if os.getpid() != me:
                 os._exit(0)                 # a copy made by the learner's fork: never answers
             runner = grading.here_runner(what)

@@ -19,6 +19,7 @@ import weakref
 import torch
 from torch.overrides import TorchFunctionMode
 
+from grader import words
 from grader.engine.guards import learner_code, learner_line
 from grader.engine.result import FAIL, PASS, SKIPPED
 from grader.engine.runner import copy_case, flat_tensors, map_case
@@ -27,7 +28,6 @@ MIXING = ("same device", "two devices", "not compiled with cuda", "found at leas
           "expected device", "but got device", "is not on the expected device", "wrong device",
           "device type tensor to numpy", "expected a 'meta' device", "expected all tensors to be on")
 FIXED = "tensor created on a hard-coded device"
-ADVICE = "make it with device=x.device (or torch.*_like, x.new_*), or move it with .to(x.device)"
 META = torch.device("meta")
 SHAPE_ONLY = {"view_as", "reshape_as", "expand_as"}          # the other tensor gives its shape alone
 LENIENT = {"__getitem__", "__setitem__", "index", "index_put", "index_put_", "_index_put_impl_"}
@@ -54,10 +54,11 @@ def checks(eg, which: str):
     cuda or mps (that one), emulated (the emulation alone, whatever is present), cpu (none)."""
     real = [] if eg.entry.ranks else available()        # the ranks' gloo group runs on the CPU: emulated
     if which == "cpu":
-        yield eg.check("device", SKIPPED, "--device cpu")
+        yield eg.check("device", SKIPPED, words.say("kit.devices.cpu_only"))
         return
     if which in ("cuda", "mps") and which not in real:
-        why = "the ranks' process group runs on the CPU" if eg.entry.ranks else f"no {which} device on this machine"
+        why = words.say("kit.devices.ranks_on_cpu") if eg.entry.ranks else words.say("kit.devices.none_here",
+                                                                                      device=which)
         yield eg.check(f"device {which}", SKIPPED, why)
         return
     targets = [which] if which in ("cuda", "mps") else [] if which == "emulated" else real
@@ -85,13 +86,13 @@ def emulated(eg):
     name = "device (emulated)"
     cases = [c for c in eg.entry.examples if flat_tensors([c.args, c.kwargs]) or c.init is not None][:4]
     if not cases:
-        return eg.check(name, SKIPPED, "nothing comes in on a device")
+        return eg.check(name, SKIPPED, words.say("kit.devices.nothing_on_device"))
     for case in cases:
         eg.current = case
         problem = eg.ask("here_device", case)
         if problem:
             return eg.check(name, FAIL, problem, call=eg.runner.describe(case), mistake=FIXED)
-    return eg.check(name, PASS, f"{len(cases)} calls on tensors of another device")
+    return eg.check(name, PASS, words.say("kit.devices.passed", calls=len(cases)))
 
 
 def on_meta(eg, case):
@@ -106,13 +107,13 @@ def on_meta(eg, case):
             out = run_on(eg, eg.runner.ns, case, META)
     except Exception as e:
         text = str(e).strip()
-        if any(s in text.lower() for s in MIXING):
+        if isinstance(e, MixedDevices) or any(s in text.lower() for s in MIXING):
             first = text.splitlines()[0] if text else type(e).__name__
-            return f"on a non-CPU device this raises: {first} — a tensor is made on a fixed device; {ADVICE}"
+            return words.say("kit.devices.raises_fixed", error=first, advice=words.say("kit.devices.advice"))
         return None
     wrong = [t.device for t in flat_tensors(out) if t.device.type != "meta"]
     if wrong:
-        return f"the output is on {wrong[0]} while the input is on another device; {ADVICE}"
+        return words.say("kit.devices.output_elsewhere", device=wrong[0], advice=words.say("kit.devices.advice"))
     return ""
 
 
@@ -120,6 +121,11 @@ IN_PLACE_OPERATORS = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifl
                       "__imatmul__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__"}
 ACROSS = {"to", "copy_", "cuda", "cpu", "__getitem__", "__setitem__", "index", "index_put", "index_put_",
           "_index_put_impl_", "index_select", "masked_select", "take", "device", "__get__", "is_meta"}
+
+
+class MixedDevices(RuntimeError):
+    """What DeviceMixing raises where a GPU would: told apart from the learner's own errors by its type,
+    whatever language its message is in."""
 
 
 class DeviceMixing(TorchFunctionMode):
@@ -138,17 +144,17 @@ class DeviceMixing(TorchFunctionMode):
             tensors = flat_tensors([args, kwargs])
             if in_place and args and isinstance(args[0], torch.Tensor) and not args[0].is_meta and \
                     any(t.is_meta for t in tensors[1:]):
-                where, mixed = "a fixed device", [t for t in tensors[1:] if t.is_meta]
+                where, mixed = words.say("kit.devices.a_fixed_device"), [t for t in tensors[1:] if t.is_meta]
             elif any(t.is_meta for t in tensors):
-                where, mixed = "the input's device", [t for t in tensors if not t.is_meta and t.dim() > 0]
+                where, mixed = words.say("kit.devices.the_inputs_device"), \
+                    [t for t in tensors if not t.is_meta and t.dim() > 0]
             else:
                 mixed = []
             if mixed:
                 target = args[0] if in_place else next(t for t in tensors if t.is_meta)
-                what = f"in-place `{name}` changes a tensor" if in_place else f"`{name}` takes a tensor"
-                raise RuntimeError(f"Expected all tensors to be on the same device: {what} of shape "
-                                   f"{tuple(target.shape)} on {where} with one of shape {tuple(mixed[0].shape)} "
-                                   f"on the other{learner_line(2)}")
+                what = words.say("kit.devices.in_place_changes" if in_place else "kit.devices.takes", op=name)
+                raise MixedDevices(words.say("kit.devices.mixed", what=what, shape=tuple(target.shape), where=where,
+                                             other=tuple(mixed[0].shape), line=learner_line(2)))
         return func(*args, **kwargs)
 
 
@@ -210,11 +216,10 @@ class Provenance(TorchFunctionMode):
         if inside and fixed and name not in LENIENT and name not in ("to", "cuda", "cpu") and not self.problem:
             shapes = ", ".join(str(tuple(t.shape)) for t in fixed[:2])
             what = getattr(getattr(func, "__self__", None), "__name__", "")
-            shown = f"setting `.{what}`" if name == "__set__" and what else f"`{name}`"
+            shown = words.say("kit.devices.setting", attribute=what) if name == "__set__" and what else f"`{name}`"
             made = next((self.made_at[id(t)] for t in fixed if self.made_at.get(id(t))), "")
-            self.problem = (f"on a non-CPU device {shown}{learner_line(2)} would mix the input's device with "
-                            f"tensors of shape {shapes} made on a fixed device{made.replace(' (line', ' (at line')}; "
-                            f"{ADVICE}")
+            self.problem = words.say("kit.devices.would_mix", op=shown, line=learner_line(2), shapes=shapes,
+                                     made=made.replace(' (line', ' (at line'), advice=words.say("kit.devices.advice"))
         out = self.call(name, func, args, kwargs)
         label = self.made(name, asked if asked is not None else inside)
         for t in flat_tensors(out):
@@ -242,14 +247,15 @@ def by_provenance(eg, case) -> str:
     except Exception as e:
         text = str(e).strip()
         if any(s in text.lower() for s in MIXING):
-            return f"on a non-CPU device this raises: {text.splitlines()[0]} — {ADVICE}"
+            return words.say("kit.devices.raises", error=text.splitlines()[0], advice=words.say("kit.devices.advice"))
         return ""                        # the value checks report what the learner's code raised
     if mode.problem:
         return mode.problem
     fixed = [t for t in flat_tensors(out) if not mode.on_device(t)]
     if fixed:
         made = mode.made_at.get(id(fixed[0]), "").replace(" (line", " (at line")
-        return f"the output (shape {tuple(fixed[0].shape)}) is made on a fixed device{made}, not the input's; {ADVICE}"
+        return words.say("kit.devices.output_fixed", shape=tuple(fixed[0].shape), made=made,
+                         advice=words.say("kit.devices.advice"))
     return ""
 
 
@@ -330,7 +336,7 @@ def provenance_on_rank(run_one, impl, case, ns) -> str:
         return mode.problem
     fixed = [t for t in flat_tensors(out) if not mode.on_device(t)]
     if fixed:
-        return f"an output (shape {tuple(fixed[0].shape)}) is made on a fixed device, not the input's; {ADVICE}"
+        return words.say("kit.devices.an_output_fixed", shape=tuple(fixed[0].shape), advice=words.say("kit.devices.advice"))
     return ""
 
 
@@ -345,4 +351,4 @@ def on_ranks(eg, case) -> str:
                                        copy_case(case), eg.runner.ns)
     except Exception:
         return ""                        # the value checks report what the learner's code raised, or its hang
-    return next((f"on rank {r}, {p}" for r, p in enumerate(problems) if p), "")
+    return next((words.say("kit.devices.on_rank", rank=r, problem=p) for r, p in enumerate(problems) if p), "")

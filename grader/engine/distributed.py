@@ -54,6 +54,7 @@ import torch.distributed as dist
 # the first backward imports this (and sympy: seconds); imported once here, every rank forked later has it
 import torch.fx.experimental.symbolic_shapes  # noqa: F401
 
+from grader import words
 from grader.engine import guards, processes
 from grader.engine.guards import BannedCalls, LearnerExit, Said
 
@@ -322,17 +323,17 @@ class Pool:
             ready = wait([self.conns[r] for r in waiting], timeout=max(0.0, left))
             if not ready:
                 self.kill()
-                raise RuntimeError(f"the grader could not start a process group of {self.world_size} ranks "
-                                   f"within {START_SECONDS:g} s (is the machine overloaded?)")
+                raise RuntimeError(words.say("runtime.distributed.no_group", ranks=self.world_size,
+                                             seconds=f"{START_SECONDS:g}"))
             for conn in ready:
                 rank = self.conns.index(conn)
                 try:
                     message = _loads(conn.recv_bytes(), self.table)
                 except (EOFError, OSError):
-                    message = ("failed", "the rank's process ended")
+                    message = ("failed", words.say("runtime.distributed.rank_process_ended"))
                 if message[0] != "ready":
                     self.kill()
-                    raise RuntimeError(f"the grader could not start rank {rank} of a process group: {message[1]}")
+                    raise RuntimeError(words.say("runtime.distributed.no_rank", rank=rank, why=message[1]))
                 waiting.discard(rank)
 
     def run(self, job: bytes, deadline: tuple[float, float], guard) -> tuple[list, list]:
@@ -367,11 +368,11 @@ class Pool:
             clock.read(now)
             if max(clock.cpu) > budget:
                 busiest = max(range(len(states)), key=lambda r: clock.cpu[r])
-                return f"nothing moved while rank {busiest} used {budget:.3g} s of CPU time"
+                return words.say("runtime.distributed.still_busy", rank=busiest, seconds=f"{budget:.3g}")
             if now - clock.moved > budget:
-                return f"nothing moved for {budget:.3g} s"
+                return words.say("runtime.distributed.still", seconds=f"{budget:.3g}")
             if now - start - clock.queued() > backstop:
-                return f"nothing moved for {backstop:.3g} s of wall time"
+                return words.say("runtime.distributed.still_wall", seconds=f"{backstop:.3g}")
             live = [self.conns[s.rank] for s in states if not s.end]
             for conn in wait(live, timeout=POLL_SECONDS):
                 clock.moved = time.monotonic()
@@ -417,7 +418,9 @@ class Pool:
             raise RankEnded(_ended_message(ended[0], states))
         exits = [s for s in states if s.end == "exit"]
         if exits:
-            raise LearnerExit(f"your code raised {exits[0].payload} on rank {exits[0].rank}")
+            kind, what = exits[0].payload
+            raise LearnerExit(words.say("runtime.distributed.exit_on_rank" if kind == "raised" else
+                                        "runtime.distributed.said_on_rank", what=what, rank=exits[0].rank))
         raised = [s for s in states if s.end == "raised"]
         if raised:
             own = [s for s in raised if not any(p in s.payload[0][1] for p in PEER_ERRORS)]
@@ -552,78 +555,85 @@ def _matched(s: _RankState, peer: _RankState, op: str) -> bool:
     return peer.pairs.get((theirs, s.rank), 0) >= s.pairs.get((mine, peer.rank), 0)
 
 
+def _say(key: str, **slots) -> str:
+    return words.say(f"runtime.distributed.{key}", **slots)
+
+
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return _say(f"nth_{suffix}", n=n)
+
+
+def _and(items) -> str:
+    return _say("and").join(items)
 
 
 def _calls(counts: dict) -> str:
     if not counts:
-        return "no collective call"
-    return " and ".join(f"{n} {op} call{'s' * (n != 1)}" for op, n in counts.items())
+        return _say("no_calls")
+    return _and(_say("one_call" if n == 1 else "calls", n=n, op=op) for op, n in counts.items())
 
 
 def _where(inside: tuple) -> str:
     op, n, seq, peer, shape, waiting = inside
-    peer_text = f" with rank {peer}" if peer is not None else ""
-    what = f" of a {tuple(shape)} tensor" if shape is not None else ""
-    if waiting:
-        return f"waits on {op}{what}{peer_text} (its {_ordinal(n)} {op} call, launched with async_op=True)"
-    return f"waits in {op}{what}{peer_text} (its {_ordinal(n)} {op} call)"
+    peer_text = _say("with_rank", rank=peer) if peer is not None else ""
+    what = _say("of_tensor", shape=tuple(shape)) if shape is not None else ""
+    return _say("waits_on" if waiting else "waits_in", op=op, what=what, peer=peer_text, nth=_ordinal(n))
 
 
 def _hang_message(states: list[_RankState], stopped: str) -> str:
     waiting = [s for s in states if s.inside is not None and not s.end and not s.at]
-    said = [f"rank {s.rank} {_where(s.inside)}" for s in waiting]
+    said = [_say("rank_does", rank=s.rank, does=_where(s.inside)) for s in waiting]
     others = []
     for s in states:
         if s in waiting:
             continue
+        calls = _calls(s.counts)
         if s.at:
-            others.append(f"rank {s.rank} reached {s.at} after {_calls(s.counts)}")
+            others.append(_say("reached", rank=s.rank, at=s.at, calls=calls))
         elif s.end == "done":
-            others.append(f"rank {s.rank} returned after {_calls(s.counts)}")
+            others.append(_say("returned", rank=s.rank, calls=calls))
         elif s.end:
-            others.append(f"rank {s.rank} stopped after {_calls(s.counts)}")
+            others.append(_say("stopped", rank=s.rank, calls=calls))
         else:
-            others.append(f"rank {s.rank} is still running after {_calls(s.counts)}")
+            others.append(_say("running", rank=s.rank, calls=calls))
     if not said and stopped:      # the deadline came while no rank waited in a call
-        return f"the ranks did not finish: {' and '.join(others)}; {stopped}"
+        return _say("not_finished", others=_and(others), stopped=stopped)
     if not said:      # every rank returned, but they did not make the same collective calls
-        counts = ", ".join(f"rank {s.rank} {_calls(s.counts)}" for s in states)
-        return (f"the ranks returned having made different numbers of collective calls ({counts}): a call that "
-                f"the other ranks never make is never matched")
-    text = " and ".join(said) + (" while " + " and ".join(others) if others else "")
-    rule = "every rank must make the same collective calls in the same order"
+        counts = _say("list").join(_say("rank_does", rank=s.rank, does=_calls(s.counts)) for s in states)
+        return _say("different_calls", counts=counts)
+    text = _say("while", said=_and(said), others=_and(others)) if others else _and(said)
+    rule = _say("rule_collectives")
     if any(s.inside[3] is not None for s in waiting):
-        rule = "each send must meet the matching recv on the other rank, in the same order"
+        rule = _say("rule_send_recv")
     if all(s.end or s.at or s.inside is not None for s in states) and any(s.end or s.at for s in states):
-        ending = f"it can never complete: {rule}"
+        ending = _say("never", rule=rule)
     else:
-        ending = f"{stopped}: {rule}"
-    return f"the ranks hang: {text}; {ending}"
+        ending = _say("stopped_rule", stopped=stopped, rule=rule)
+    return _say("hang", text=text, ending=ending)
 
 
 def _ended_message(state: _RankState, states: list[_RankState]) -> str:
     status = state.status
     if status is not None and os.WIFSIGNALED(status):
         sig = signal.Signals(os.WTERMSIG(status)).name
-        how = f"was killed by {sig}"
-        if sig == "SIGABRT":
-            how += " (gloo aborts a rank when the ranks' tensors in one collective differ in size)"
+        how = _say("killed_abort" if sig == "SIGABRT" else "killed", signal=sig)
     elif status is not None:
-        how = f"exited with code {os.WEXITSTATUS(status)}: does your code call os._exit()?"
+        how = _say("exited", code=os.WEXITSTATUS(status))
     else:
-        how = "closed the grader's channel or ended"
+        how = _say("closed")
     last = state.inside
-    where = f" while in {last[0]} (its {_ordinal(last[1])} call)" if last else f" after {_calls(state.counts)}"
-    others = [f"rank {s.rank} {_where(s.inside)}" for s in states if s is not state and s.inside is not None]
-    return f"rank {state.rank}'s process {how}{where}" + (f"; {' and '.join(others)}" if others else "")
+    where = _say("while_in", op=last[0], nth=_ordinal(last[1])) if last else _say("after", calls=_calls(state.counts))
+    others = [_say("rank_does", rank=s.rank, does=_where(s.inside))
+              for s in states if s is not state and s.inside is not None]
+    ended = _say("ended", rank=state.rank, how=how, where=where)
+    return _say("ended_others", ended=ended, others=_and(others)) if others else ended
 
 
 def _exception(state: _RankState) -> BaseException:
     """What a rank raised, raised again here with its rank (and line) in its message."""
     (kind, text, where, exc) = state.payload[0]
-    message = f"{text} (on rank {state.rank}{where})"
+    message = _say("on_rank", text=text, rank=state.rank, where=where)
     if exc is not None:
         try:
             again = type(exc)(message)
@@ -631,7 +641,7 @@ def _exception(state: _RankState) -> BaseException:
                 return again
         except Exception:
             pass
-    return _Raised(f"raised {kind}: {message}")
+    return _Raised(_say("raised", kind=kind, message=message))
 
 
 class _Raised(Said):
@@ -727,13 +737,13 @@ def _serve(job: bytes) -> None:
         try:
             data = _dumps(message, rank.table)
         except Exception as e:
-            raise TypeError(f"what the rank returned could not be sent back: {e}") from None
+            raise TypeError(words.say("runtime.distributed.unsendable", error=e)) from None
         rank.conn.send_bytes(data)
     except (SystemExit, KeyboardInterrupt) as e:
         what = f"sys.exit({e.code!r})" if isinstance(e, SystemExit) else "KeyboardInterrupt"
-        rank.send(("exit", what))
+        rank.send(("exit", ("raised", what)))
     except LearnerExit as e:
-        rank.send(("exit", str(e).removeprefix("your code raised ")))
+        rank.send(("exit", ("said", str(e))))
     except BaseException as e:
         seen = [(n, guard.where.get(n, "")) for n in guard.seen] if guard is not None and learner else []
         rank.send(("raised", _described(e, rank.table), seen, guards.REFERENCE_USE[used:], rank.log))
@@ -775,7 +785,7 @@ def _described(e: BaseException, table) -> tuple:
     lines = str(e).strip().splitlines()
     frames = [f for f in traceback.extract_tb(e.__traceback__)
               if not f.filename.startswith(INTERNAL) and not f.filename.startswith("<")]
-    where = f", line {frames[-1].lineno}: `{frames[-1].line}`" if frames else ""
+    where = words.say("runtime.distributed.at_line", line=frames[-1].lineno, source=frames[-1].line) if frames else ""
     try:
         _dumps(e, table)
         exc = e

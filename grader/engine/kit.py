@@ -10,6 +10,7 @@ import math
 import torch
 from hypothesis import strategies as st
 
+from grader import words
 from grader.engine.spec import Case, Fail, Invariant, Mistake
 
 # ---- inputs -----------------------------------------------------------------------------------
@@ -67,9 +68,10 @@ def arg(case: Case, index_or_key):
 
 # ---- invariants shared by families -------------------------------------------------------------
 
-def _tensor(out, what="the output") -> torch.Tensor:
+def _tensor(out, what: str | None = None) -> torch.Tensor:
     if not isinstance(out, torch.Tensor):
-        raise Fail(f"{what} should be a tensor, got {type(out).__name__}")
+        raise Fail(words.say("kit.kit.not_a_tensor", what=what or words.say("kit.kit.the_output"),
+                             got=type(out).__name__))
     return out.detach()
 
 
@@ -79,7 +81,7 @@ def rows_sum_to_one(dim_key="dim", default=-1) -> Invariant:
         dim = case.kwargs.get(dim_key, default)
         total = _tensor(call(case)).double().sum(dim)
         if not torch.allclose(total, torch.ones_like(total), atol=1e-4):
-            raise Fail(f"slices along dim={dim} sum to {total.flatten()[:4].tolist()}, not 1")
+            raise Fail(words.say("kit.kit.rows_sum", dim=dim, sums=total.flatten()[:4].tolist()))
     return Invariant("rows sum to 1", check, live=False)
 
 
@@ -91,8 +93,8 @@ def shift_invariance(arg_at=0, dim_key="dim", default=-1, shift=50.0) -> Invaria
         b = _tensor(call(with_arg(case, arg_at, x + shift)))
         tol = 1e-5 * max(1.0, case.scale)
         if a.shape != b.shape or not torch.allclose(a, b, atol=tol, rtol=1e-4):
-            raise Fail(f"adding {shift:g} to every input changed the output by "
-                       f"{(a - b).abs().max().item():.2g}" if a.shape == b.shape else "the output's shape changed")
+            raise Fail(words.say("kit.kit.shift_changed", shift=f"{shift:g}", by=f"{(a - b).abs().max().item():.2g}")
+                       if a.shape == b.shape else words.say("kit.kit.shift_changed_shape"))
     return Invariant("shift invariance", check, live=False)
 
 
@@ -122,7 +124,7 @@ def batch_independence(arg_at=0, batch_dim=0, out_dim=0, name="batch independenc
                     else torch.ones((), dtype=torch.bool)
                 s, t = s.narrow(out_dim, 1, s.shape[out_dim] - 1), t.narrow(out_dim, 1, t.shape[out_dim] - 1)
                 if not _same_where(s, t, keep.expand(s.shape), 1e-5 * max(1.0, case.scale)):
-                    raise Fail("changing batch element 0 changed the outputs of the other batch elements")
+                    raise Fail(words.say("kit.kit.batch_changed"))
     return Invariant(name, check, live=False)
 
 
@@ -147,8 +149,7 @@ def elementwise(arg_at=0) -> Invariant:
         a = _tensor(call(case)).reshape(-1)[1:]
         b = _tensor(call(with_arg(case, arg_at, changed))).reshape(-1)[1:]
         if not ((a == b) | (a.isnan() & b.isnan())).all():
-            raise Fail("changing the first element of x changed other elements of the output: the function "
-                       "acts on each element on its own")
+            raise Fail(words.say("kit.kit.elementwise_changed"))
     return Invariant("elementwise", check, live=False)
 
 
@@ -177,8 +178,8 @@ def causality(arg_at=0, causal_key: str | None = "causal") -> Invariant:
         rows = graded(call, case, a).clone()
         rows[:, p:] = False
         if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
-            raise Fail(f"with causal attention, changing tokens {p}..{S - 1} changed the outputs at tokens "
-                       f"0..{p - 1}", case=case)
+            raise Fail(words.say("kit.kit.causality_changed", later=f"{p}..{S - 1}", earlier=f"0..{p - 1}"),
+                       case=case)
     return Invariant("causality", check, live=False)
 
 
@@ -191,9 +192,7 @@ def padding_ignored(arg_at=0, mask_key="mask") -> Invariant:
         a, b = _tensor(call(case)), _tensor(call(_tokens_changed(case, ~mask, arg_at)))
         rows = graded(call, case, a) & mask.cpu().reshape(*mask.shape, *[1] * (a.dim() - mask.dim()))
         if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
-            raise Fail("changing the padding tokens (mask False) changed the outputs of real tokens: padding must be "
-                       "hidden as keys, mask[:, None, None, :] against the (B, H, S_q, S_k) scores",
-                       mistake=PADDING_ON_QUERIES.name if _queries_masked(a, mask) else "")
+            raise Fail(words.say("kit.kit.padding_changed"), mistake=PADDING_ON_QUERIES.name if _queries_masked(a, mask) else "")
     return Invariant("padding ignored", check, live=False)
 
 
@@ -390,24 +389,18 @@ def attention_dropout(init, heads, p: float = 0.5) -> Invariant:
         ratio = (out / u).reshape(B, S, H, D // H)
         spread = ratio.amax(-1) - ratio.amin(-1)                # (B, S, H): within each head
         if spread.max() > 1e-4:
-            raise Fail(f"in train() mode with dropout={p}, uniform attention and every value equal to u, a head's "
-                       f"output is not a multiple of u: single features were zeroed. Dropout must drop attention "
-                       f"weights (before weights @ v)", mistake=DROPOUT_AFTER_V.name)
+            raise Fail(words.say("kit.kit.dropout_features", p=p), mistake=DROPOUT_AFTER_V.name)
         c = ratio[..., 0]                                       # (B, S, H): each query's sum of weights
         if torch.allclose(c, torch.ones_like(c)):
-            raise Fail(f"in train() mode with dropout={p} every query's attention weights still sum to 1: no "
-                       f"attention weight was dropped", mistake=NO_TRAIN_DROPOUT.name)
+            raise Fail(words.say("kit.kit.dropout_none", p=p), mistake=NO_TRAIN_DROPOUT.name)
 
         def whole(k):
             return (k - k.round()).abs().max() <= 1e-3
         if whole(c * S * (1 - p)) and abs(c.mean().item() - 1) <= 0.1:
             return
         if whole(c * S):
-            raise Fail(f"in train() mode with dropout={p} the attention weights of a query sum to (kept keys) / {S}: "
-                       f"the survivors are not scaled by 1/(1-p)", mistake=DROPOUT_NOT_INVERTED.name)
-        raise Fail(f"in train() mode with dropout={p} and uniform attention over {S} keys, the queries' weights sum "
-                   f"to {c.flatten()[:4].tolist()}...: with inverted dropout they sum to (kept keys) / ({S} × (1 - p)). "
-                   f"Drop weights after the softmax, scale by 1/(1-p), and do not renormalise")
+            raise Fail(words.say("kit.kit.dropout_not_inverted", p=p, keys=S), mistake=DROPOUT_NOT_INVERTED.name)
+        raise Fail(words.say("kit.kit.dropout_sums", p=p, keys=S, sums=c.flatten()[:4].tolist()))
     return Invariant("dropout in train()", check, drawn=False)
 
 
@@ -483,6 +476,11 @@ def optimiser_loops(make, rows_small=3, rows_large=9):
 def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
     """Changing the first vector along the last dim of an (..., d) input leaves the outputs of the
     other vectors alone (a 1-D input is one vector: nothing to compare)."""
+    return _independent_rows(name, lambda: reason, arg_at)
+
+
+def _independent_rows(name: str, reason, arg_at=0) -> Invariant:
+    """independent_rows, its reason said when a check fails (reason() in the grading's language)."""
     def check(call, case):
         x = arg(case, arg_at)
         if x.dim() < 2 or x[..., 0].numel() < 2:
@@ -491,20 +489,19 @@ def independent_rows(name: str, reason: str, arg_at=0) -> Invariant:
         other.view(-1, x.shape[-1])[0].mul_(-3.0).add_(1.0)
         a, b = _tensor(call(case)), _tensor(call(with_arg(case, arg_at, other)))
         if a.shape != b.shape or a.dim() < 1:
-            raise Fail(f"expected outputs of one shape, got {tuple(a.shape)} and {tuple(b.shape)}")
+            raise Fail(words.say("kit.kit.shapes_differ", a=tuple(a.shape), b=tuple(b.shape)))
         a, b = a.reshape(-1, a.shape[-1])[1:], b.reshape(-1, b.shape[-1])[1:]
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
-            raise Fail(f"changing the first vector x[0, ..., :] changed the outputs of other vectors by "
-                       f"{(a - b).abs().max().item():.2g}: {reason}")
+            raise Fail(words.say("kit.kit.vector_changed", by=f"{(a - b).abs().max().item():.2g}", reason=reason()))
     return Invariant(name, check, live=False)
 
 
 def vectors_independent(arg_at=0) -> Invariant:
-    return independent_rows("vectors normalised independently", "each vector is normalised on its own", arg_at)
+    return _independent_rows("vectors normalised independently", lambda: words.say("kit.kit.each_vector"), arg_at)
 
 
 def tokens_independent(arg_at=0) -> Invariant:
-    return independent_rows("tokens independent", "the layer must act on each token on its own", arg_at)
+    return _independent_rows("tokens independent", lambda: words.say("kit.kit.each_token"), arg_at)
 
 
 # ---- positions and blocks: RoPE's tolerance ------------------------------------------------------
@@ -523,8 +520,8 @@ def filtered(call, case: Case, arg_at=0) -> tuple[torch.Tensor, torch.Tensor]:
     """(logits, the filter's output on them), the output checked to be a tensor of their shape."""
     logits, out = arg(case, arg_at), call(case)
     if not isinstance(out, torch.Tensor) or out.shape != logits.shape:
-        raise Fail(f"expected a tensor of the logits' shape {tuple(logits.shape)}, got "
-                   f"{tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__}")
+        raise Fail(words.say("kit.kit.not_logits_shape", shape=tuple(logits.shape),
+                             got=tuple(out.shape) if isinstance(out, torch.Tensor) else type(out).__name__))
     return logits, out.detach()
 
 
@@ -535,8 +532,8 @@ def kept_or_minus_inf(arg_at=0) -> Invariant:
         bad = ~((out == logits) | (out == -math.inf))
         if bad.any():
             idx = tuple(bad.nonzero()[0].tolist())
-            raise Fail(f"output{list(idx)} is {out[idx].item():.4g}: each entry must be the input logit "
-                       f"({logits[idx].item():.4g}) or -inf")
+            raise Fail(words.say("kit.kit.not_kept_or_inf", at=list(idx), value=f"{out[idx].item():.4g}",
+                                 logit=f"{logits[idx].item():.4g}"))
     return Invariant("kept logits unchanged, the rest -inf", check, live=False)
 
 
@@ -550,8 +547,8 @@ def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
         bad = highest_removed > lowest_kept
         if bad.any():
             row = bad.nonzero()[0].tolist()
-            raise Fail(f"in row {row} a token with logit {highest_removed[tuple(row)].item():.4g} was removed while "
-                       f"one with logit {lowest_kept[tuple(row)].item():.4g} was kept: {advice}")
+            raise Fail(words.say("kit.kit.less_likely_kept", row=row, removed=f"{highest_removed[tuple(row)].item():.4g}",
+                                 kept=f"{lowest_kept[tuple(row)].item():.4g}", advice=advice))
     return Invariant(name, check, live=False)
 
 
@@ -565,8 +562,7 @@ def rows_filtered_independently(arg_at=0) -> Invariant:
         other[0] = -2 * other[0]
         a, b = filtered(call, case, arg_at)[1], filtered(call, with_arg(case, arg_at, other), arg_at)[1]
         if not torch.equal(a[1:], b[1:]):
-            raise Fail("changing the logits of row 0 changed the output of other rows: each row is "
-                       "filtered on its own")
+            raise Fail(words.say("kit.kit.row_filter_changed"))
     return Invariant("rows filtered independently", check, live=False)
 
 
@@ -671,9 +667,8 @@ def bottom_right_causality(name="causality") -> Invariant:
         rows = queries_with_keys_graded(causal, a).clone()
         rows[..., t:, :] = False
         if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
-            raise Fail(f"with causal=True (S_q={s_q}, S_k={s_k}), changing keys and values {p}..{s_k - 1} changed the "
-                       f"outputs of queries 0..{t - 1}: query i may only see keys j <= i + (S_k - S_q) = i + "
-                       f"{s_k - s_q} (aligned bottom-right)", case=causal)
+            raise Fail(words.say("kit.kit.bottom_right_changed", s_q=s_q, s_k=s_k, later=f"{p}..{s_k - 1}",
+                                 earlier=f"0..{t - 1}", offset=s_k - s_q), case=causal)
     return Invariant(name, check, live=False)
 
 
@@ -694,8 +689,8 @@ def slices_independent(name="batch and heads independent") -> Invariant:
         rows = queries_with_keys_graded(case, a).clone()
         rows[first] = False
         if not _same_where(a, b, rows, 1e-5 * max(1.0, case.scale)):
-            raise Fail(f"changing q, k and v of slice {list(first)} (the first batch element{', first head' * (len(lead) > 1)}) "
-                       f"changed the outputs of other slices: each attends only within itself")
+            which = words.say("kit.kit.first_batch_head" if len(lead) > 1 else "kit.kit.first_batch")
+            raise Fail(words.say("kit.kit.slice_changed", slice=list(first), which=which))
     return Invariant(name, check, live=False)
 
 # ---- vision: sliding windows over (N, C, H, W) images (conv2d, maxpool2d) ------------------------
@@ -925,8 +920,7 @@ def qkv_slices_independent(graded, name="batch and heads independent") -> Invari
         rows[0, 0] = False
         if a.shape != b.shape or not torch.isclose(a, b, rtol=1e-4, atol=1e-5 * max(1.0, case.scale),
                                                    equal_nan=True)[rows].all():
-            raise Fail("changing q, k and v of batch 0, head 0 changed the output of another batch element or "
-                       "head: each attends only within itself")
+            raise Fail(words.say("kit.kit.qkv_changed"))
     return Invariant(name, check, live=False)
 
 
@@ -945,9 +939,7 @@ def last_key_reaches_last_query(graded, name="causality") -> Invariant:
         rows[..., -1, :] = False
         if a.shape != b.shape or not torch.isclose(a, b, rtol=1e-4, atol=1e-5 * max(1.0, case.scale),
                                                    equal_nan=True)[rows].all():
-            raise Fail(f"changing the last key and value (position {k.shape[-2] - 1}) changed the output of an "
-                       f"earlier query: with causal attention aligned bottom-right only the last query "
-                       f"(i = {q.shape[-2] - 1}, at position {k.shape[-2] - 1}) may see it")
+            raise Fail(words.say("kit.kit.last_key_seen", position=k.shape[-2] - 1, query=q.shape[-2] - 1))
     return Invariant(name, check, live=False)
 
 

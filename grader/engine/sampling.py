@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import torch
 
+from grader import words
 from grader.engine import stats
 from grader.engine.compare import plain
 from grader.engine.result import FAIL, PASS, SKIPPED
@@ -26,7 +27,7 @@ def outcome(spec, out) -> torch.Tensor:
     if spec.outcome is not None:
         out = spec.outcome(out)
     if not isinstance(out, torch.Tensor):
-        raise TypeError(f"expected a tensor of draws, got {type(out).__name__}")
+        raise TypeError(words.say("kit.sampling.not_draws", got=type(out).__name__))
     out = out.detach()
     return out.reshape(out.shape[0], -1) if out.dim() else out.reshape(1, 1)
 
@@ -40,12 +41,13 @@ def judge(spec, case: Case, learner: torch.Tensor, reference) -> str:
         width = expected.shape[-1]
         if (learner < 0).any() or (learner >= width).any():
             bad = learner[(learner < 0) | (learner >= width)][0].item()
-            return f"drew {bad}, outside [0, {width})"
-        return stats.disagreement(stats.counts_of(learner.long(), width), expected, impossible="has probability 0")
+            return words.say("kit.sampling.outside", drew=bad, width=width)
+        return stats.disagreement(stats.counts_of(learner.long(), width), expected,
+                                  impossible=words.say("kit.sampling.impossible"))
     ref = reference()
     width = int(max(learner.max().item(), ref.max().item())) + 1
     if (learner < 0).any():
-        return f"drew {learner[learner < 0][0].item()}, a negative id"
+        return words.say("kit.sampling.negative", drew=learner[learner < 0][0].item())
     return stats.two_sample(stats.counts_of(learner.long(), width), stats.counts_of(ref.long(), width))
 
 
@@ -61,8 +63,7 @@ def continuous(spec, case, learner, reference) -> str:
             d = stats.ks_two(x, y)
             bound = stats.dkw_bound(x.numel(), alpha / 2) + stats.dkw_bound(y.numel(), alpha / 2)
         if d > bound:
-            return (f"slot {s}: the draws' distribution is {d:.3f} away from the expected one (largest gap "
-                    f"between the cumulative distributions; a correct sampler stays within {bound:.3f})")
+            return words.say("kit.sampling.ks_far", slot=s, distance=f"{d:.3f}", bound=f"{bound:.3f}")
     return ""
 
 
@@ -75,7 +76,7 @@ def learner_draws(eg, case: Case):
         except LearnerRaised as e:
             eg.draws[key] = e
         except (TypeError, ValueError, RuntimeError) as e:
-            eg.draws[key] = ValueError(f"the draws could not be read: {e}")
+            eg.draws[key] = ValueError(words.say("kit.sampling.unreadable", error=e))
     return eg.draws[key]
 
 
@@ -89,12 +90,12 @@ def frequencies(eg):
             return
         problem = judge(spec, case, got, reference_draws(eg, case))
         if problem:
-            yield eg.check("frequencies", FAIL, f"over {got.shape[0]} draws, {problem}",
+            yield eg.check("frequencies", FAIL, words.say("kit.sampling.over_draws", n=got.shape[0], problem=problem),
                            call=eg.runner.describe(case), mistake=name_mistake(eg, spec, case, got))
             eg.sampled_ok = False
             return
     draws = sum(learner_draws(eg, c).shape[0] for c in spec.cases)      # each passed above: a tensor of draws
-    yield eg.check("frequencies", PASS, f"{len(spec.cases)} distributions, {draws} draws in all")
+    yield eg.check("frequencies", PASS, words.say("kit.sampling.passed", distributions=len(spec.cases), draws=draws))
 
 
 def reference_draws(eg, case: Case):
@@ -186,19 +187,14 @@ def generator(eg):
             yield eg.check("generator", FAIL, raised, call=eg.runner.describe(case))
             return
         if drew_global:
-            yield eg.check("generator", FAIL, "drew from torch's global random generator: pass `generator` to "
-                           "every random call (torch.multinomial(..., generator=generator), torch.rand(..., "
-                           "generator=generator))", call=eg.runner.describe(case))
+            yield eg.check("generator", FAIL, words.say("kit.sampling.global_generator"), call=eg.runner.describe(case))
             return
         outs.append(outcome(spec, out))
     if not torch.equal(outs[0], outs[1]):
-        yield eg.check("generator", FAIL, "two calls with generators seeded alike gave different draws: draw all "
-                       "randomness from `generator`", call=eg.runner.describe(case))
+        yield eg.check("generator", FAIL, words.say("kit.sampling.not_reproducible"), call=eg.runner.describe(case))
     elif torch.equal(outs[0], outs[2]) and not eg.sampled_ok:
-        yield eg.check("generator", SKIPPED, "the draws do not change with the generator's seed: fix the "
-                                             "frequencies first")
+        yield eg.check("generator", SKIPPED, words.say("kit.sampling.seed_ignored_first"))
     elif torch.equal(outs[0], outs[2]):
-        yield eg.check("generator", FAIL, "generators seeded differently gave the same draws: the randomness does "
-                       "not come from `generator`", call=eg.runner.describe(case))
+        yield eg.check("generator", FAIL, words.say("kit.sampling.seed_ignored"), call=eg.runner.describe(case))
     else:
         yield eg.check("generator", PASS)

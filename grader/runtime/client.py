@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from grader import words
 from grader.engine.result import ERROR, FAIL, Check, Verdict
 from grader.runtime.sandbox import ROOT, Limits, alive
 
@@ -48,7 +49,7 @@ def socket_path(home: Path) -> str:
             continue                  # a runtime folder that is gone or not ours: the next one
         if len(str(folder)) < 80:
             return str(folder / f"{key}.sock")
-    raise RuntimeError("no folder for the grader's socket: set XDG_RUNTIME_DIR to a short, writable folder")
+    raise RuntimeError(words.say("runtime.client.no_socket_folder"))
 
 
 def _ask(path: str, request: dict, timeout: float = 2.0) -> dict | None:
@@ -139,8 +140,8 @@ def ensure(home: Path, wait: bool = True) -> str:
         if proc is not None and proc.poll() is not None:
             _started.pop(path, None)
             lock.unlink(missing_ok=True)
-            raise RuntimeError(f"the grader exited while starting (code {proc.returncode}): "
-                               f"{_last_line(log_path(home, path))}")
+            raise RuntimeError(words.say("runtime.client.exited_starting", code=proc.returncode,
+                                         last=_last_line(log_path(home, path))))
         if proc is None and _claim(lock):          # the one starting it is done, gave up or died
             answer = _ask(path, {"ping": True})
             if answer and answer.get("stamp") == mine:
@@ -149,15 +150,16 @@ def ensure(home: Path, wait: bool = True) -> str:
             _start(home, path, lock, mine)
         time.sleep(0.05)
     lock.unlink(missing_ok=True)
-    raise RuntimeError(f"the grader did not start within {START_SECONDS:g} s (see {log_path(home, path)})")
+    raise RuntimeError(words.say("runtime.client.did_not_start", seconds=f"{START_SECONDS:g}", log=log_path(home, path)))
 
 
 def _last_line(log: Path) -> str:
     try:
         lines = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
     except OSError:
-        return f"see {log}"
-    return f"{lines[-1].strip()} (see {log})" if lines else f"see {log}"
+        return words.say("runtime.client.see", log=log)
+    return words.say("runtime.client.last_line", line=lines[-1].strip(), log=log) if lines else \
+        words.say("runtime.client.see", log=log)
 
 
 def ping(home: Path) -> dict:
@@ -199,7 +201,7 @@ def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, 
     verdict = Verdict(drill=drill, file=str(Path(file).absolute()), seed=seed)   # a link is not its target
     limits = limits or Limits()
     request = {"drill": drill, "file": verdict.file, "seed": seed, "device": device, "speed": speed,
-               "max_examples": max_examples, "limits": asdict(limits), "replay": replay}
+               "max_examples": max_examples, "limits": asdict(limits), "replay": replay, "lang": words.current()}
 
     def add(check: Check) -> None:
         verdict.checks.append(check)
@@ -214,8 +216,7 @@ def grade(drill: str, file: str | Path, *, home: Path, seed: int | None = None, 
         if note:
             verdict.notes.append(note)
     if not done:
-        add(Check("grading", ERROR, "the grader stopped answering before the verdict was complete; nothing is "
-                                    "recorded"))
+        add(Check("grading", ERROR, words.say("runtime.client.stopped_answering")))
     verdict.seconds = time.monotonic() - started
     return verdict
 
@@ -240,7 +241,7 @@ def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) ->
     try:
         s = _connect(home)
     except (OSError, RuntimeError) as e:
-        add(Check("grading", ERROR, f"the grader could not be reached: {e}; nothing is recorded"))
+        add(Check("grading", ERROR, words.say("runtime.client.unreachable", error=e)))
         return True
     # the grader itself stops a grading that says nothing this long, or takes this long (the wall-clock
     # backstops of its CPU-time limits)
@@ -272,12 +273,10 @@ def _stream(home: Path, request: dict, limits: Limits, verdict: Verdict, add) ->
                                   event["stopped"]))
                         return True
         except socket.timeout:
-            add(Check("grading", ERROR, f"the grader said nothing for {quiet:g} s and was left; nothing is "
-                                        f"recorded"))
+            add(Check("grading", ERROR, words.say("runtime.client.silent", seconds=f"{quiet:g}")))
             return True
         except (OSError, ValueError, TypeError) as e:
-            add(Check("grading", ERROR, f"the connection to the grader broke ({type(e).__name__}: {e}); nothing "
-                                        f"is recorded"))
+            add(Check("grading", ERROR, words.say("runtime.client.broke", kind=type(e).__name__, error=e)))
             return True
 
 

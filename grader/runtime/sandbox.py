@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader import words
 from grader.engine.processes import (PR_SET_CHILD_SUBREAPER, PR_SET_PDEATHSIG, SIGNAL_NOTE, STREAMS, alive, descendants,
                                      prctl, signal_all)
 
@@ -166,8 +167,7 @@ class ReferenceBlocked(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name == "reference" or name.startswith("reference."):
             self.record(f"import {name}")
-            raise ImportError(f"your file uses the reference solution (import {name}), which is not available "
-                              f"to your code: write it yourself")
+            raise ImportError(words.say("runtime.sandbox.reference_import", name=name))
         return None
 
 
@@ -286,12 +286,11 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
                 record(f"open {os.path.relpath(os.path.realpath(os.path.abspath(path)), ROOT)}")
         elif event in STARTS:
             if started.add() > limits.processes:
-                raise RuntimeError(f"your code started more than {limits.processes} processes, the most a "
-                                   f"check allows (a fork bomb?)")
+                raise RuntimeError(words.say("runtime.sandbox.too_many_processes", most=limits.processes))
             if event in ("subprocess.Popen", "os.posix_spawn", "os.system"):
                 words = [os.fsdecode(a) for a in _flat(args) if isinstance(a, (str, bytes, os.PathLike))]
                 if any(str(ROOT / "reference") in w for w in words):
-                    record(f"{event} on the reference solution")
+                    record(words.say("runtime.sandbox.reference_started", event=event))
         elif event in SIGNALS and len(args) == 2 and args[1]:
             target, sig = args
             me = os.getpid()
@@ -300,8 +299,7 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
                                                      or event == "os.killpg" and target in (grader, grader_group)
                                                      or judge is not None and target == judge
                                                      and event != "os.killpg"):
-                raise PermissionError(f"your code may not send signals to the grader or to every process "
-                                      f"({event}({target}, {sig}))")
+                raise PermissionError(words.say("runtime.sandbox.no_signals", call=f"{event}({target}, {sig})"))
             group = (me, judge) if judge is not None else (me,)          # the learner's process is in the judge's group
             if SIGNAL_NOTE and (event == "signal.pthread_kill" or target in (0, me, -me) or -target in group
                                 or (event == "os.killpg" and target in group)):
@@ -338,7 +336,7 @@ def lighten_torch() -> None:
         mark_dynamic = mark_static = staticmethod(lambda *args, **kwargs: None)
 
         def __getattr__(self, name):
-            raise AttributeError(f"torch._dynamo.{name} is not available while grading")
+            raise AttributeError(words.say("runtime.sandbox.no_dynamo", name=name))
 
     if "torch._dynamo" in sys.modules:
         return

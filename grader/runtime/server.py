@@ -27,6 +27,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from grader import words
 from grader.engine import processes
 from grader.runtime import sandbox
 from grader.runtime.sandbox import Limits
@@ -187,6 +188,7 @@ class Grading:
 
     def __init__(self, conn: socket.socket, request: dict, home: Path, spare: Worker | None = None):
         self.conn, self.request = conn, request
+        self.lang = request["lang"] = language(request)     # the grading process speaks it too
         self.limits = Limits(**request.get("limits", {}))
         self.token = secrets.token_hex(8)
         self.scratch = Path(tempfile.mkdtemp(prefix="drill-grading-"))
@@ -258,7 +260,7 @@ class Grading:
             self.measure(self.last)
             self.used_at_last = self.used
             if self.done:                                   # nothing may follow the end of the report
-                self.done, self.why, self.fault = False, "the grading process's report went on after its end", True
+                self.done, self.why, self.fault = False, self.say("report_went_on"), True
             if "signal" in event:
                 self.learner_signals.append(event["signal"])
                 continue
@@ -271,14 +273,18 @@ class Grading:
                 self.checks += 1
             elif "done" in event:
                 if event["done"] != self.checks or self.steps_open:
-                    self.why = (f"the grading process's report was incomplete ({self.checks} checks arrived, "
-                                f"{event['done']} were sent" + (f"; {self.steps_open[-1]} never ended"
-                                                                if self.steps_open else "") + ")")
+                    self.why = self.say("report_incomplete_step" if self.steps_open else "report_incomplete",
+                                        arrived=self.checks, sent=event["done"],
+                                        step=self.steps_open[-1] if self.steps_open else "")
                     self.fault = True
                 elif not self.why:
                     self.done = True
                 continue
             self.send(event)
+
+    def say(self, key: str, **slots) -> str:
+        """A message of the server's in the language of the grading's request."""
+        return words.say(f"runtime.server.{key}", lang=self.lang, **slots)
 
     def cpu_now(self) -> float:
         """CPU seconds the grading's processes used (wall seconds where that cannot be read)."""
@@ -296,21 +302,16 @@ class Grading:
         wall_factor times larger."""
         total, stall, factor = self.limits.total_seconds, self.limits.stall_seconds, self.limits.wall_factor
         if now - self.started > factor * total:
-            return (f"the whole grading did not finish within {factor * total:g} s of wall time and was stopped: is "
-                    f"your code waiting on something (a sleep, a lock, input)?")
+            return self.say("grading_wall", seconds=f"{factor * total:g}")
         if now - self.last > factor * stall:
-            return (f"your code did not finish within {factor * stall:g} s of wall time and was stopped: is it "
-                    f"waiting on something (a sleep, a lock, input), or blocked in one operation?")
+            return self.say("stall_wall", seconds=f"{factor * stall:g}")
         if CPUS * (now - self.started) <= total and CPUS * (now - self.last) <= stall:
             return ""                       # too soon for either CPU limit, whatever the grading did
         self.measure(now)
         if self.used > total:
-            return (f"the whole grading used more than {total:g} s of CPU time and was stopped: your code is far "
-                    f"too slow, or an operation hangs")
+            return self.say("grading_cpu", seconds=f"{total:g}")
         if self.used - self.used_at_last > stall:
-            return (f"your code did not finish within {stall:g} s of CPU time and was stopped: an infinite loop "
-                    f"(one that the per-call time limit could not interrupt), or a single operation far too "
-                    f"large?")
+            return self.say("stall_cpu", seconds=f"{stall:g}")
         return ""
 
     def stop(self, why: str = "", fault: bool = False) -> None:
@@ -325,10 +326,9 @@ class Grading:
             return
         if self.learner_signals:
             sig = signal.Signals(self.learner_signals[-1]).name
-            self.stop(f"your code stopped its own process ({sig}), so grading could not go on")
+            self.stop(self.say("stopped_itself", signal=sig))
         else:
-            self.stop("the grading process was stopped from outside (SIGSTOP) while it graded; nothing is recorded",
-                      fault=True)
+            self.stop(self.say("stopped_outside"), fault=True)
 
     def finish(self, status: int, orphans) -> None:
         """The grading process ended: kill what it left, then tell the client how it ended."""
@@ -360,27 +360,34 @@ class Grading:
         if os.WIFSIGNALED(status):
             sig = signal.Signals(os.WTERMSIG(status))
             if sig == signal.SIGXFSZ or printed >= OUTPUT_LIMIT:
-                return f"your code printed more than {OUTPUT_LIMIT // 2**20} MB and was stopped", False
+                return self.say("printed_too_much", megabytes=OUTPUT_LIMIT // 2**20), False
             if sig in self.learner_signals:
-                return f"your code sent {sig.name} to its own process, which ended it", False
+                return self.say("signalled_itself", signal=sig.name), False
             if sig in FROM_OUTSIDE:
-                return (f"the grading process was killed from outside ({sig.name}) while it graded; nothing is "
-                        f"recorded"), True
+                return self.say("killed_outside", signal=sig.name), True
             if sig in (signal.SIGALRM, signal.SIGPROF):
-                return (f"your code took over the grader's per-call alarm ({sig.name}) and then ran past it: an "
-                        f"infinite loop, or far too slow?"), False
-            return f"the Python interpreter crashed ({sig.name}) while running your code", False
+                return self.say("alarm_taken", signal=sig.name), False
+            return self.say("crashed", signal=sig.name), False
         code = os.WEXITSTATUS(status)
         if code == GRADER_FAILED:
-            return "the grading process failed before it could report (see grader.log in DRILL_HOME)", True
+            return self.say("grader_failed"), True
         if code == CHANNEL_CLOSED and (self.scratch / CLOSED_MARK).exists():
-            return ("your code closed the grader's own channel (a file descriptor it did not open), so grading "
-                    "stopped"), False
-        return f"the process exited with code {code} in the middle of grading: does your code call os._exit()?", False
+            return self.say("channel_closed"), False
+        return self.say("exited", code=code), False
+
+
+def language(request: dict) -> str:
+    """The language a request asks its verdict in (English when it names none, or none known)."""
+    try:
+        return words.known(request.get("lang"))
+    except ValueError:
+        return words.DEFAULT
 
 
 def run_grading(request: dict, pipe: int, token: str, scratch: Path, output: Path, limits: Limits, home: Path):
-    """The grading process: isolate, grade, report on the pipe; never returns."""
+    """The grading process: isolate, grade, report on the pipe, in the request's language (a spare
+    forked before the request came speaks it from here on); never returns."""
+    words.use(language(request))
     code = 0
     me = os.getpid()
     dumps = json.dumps                      # the grader's own, whatever the learner's code replaces
@@ -479,10 +486,9 @@ def escaped(e: BaseException, learner_file: str, steps: list[str], emit) -> int:
     theirs = any(f.filename == mine for f in traceback.extract_tb(e.__traceback__))
     step = steps[-1] if steps else "grader"
     if theirs:
-        check = Check(step, FAIL, f"your code raised {type(e).__name__} ({e}), which is not an Exception, so "
-                                  f"grading stopped here")
+        check = Check(step, FAIL, words.say("runtime.server.not_an_exception", kind=type(e).__name__, error=e))
     else:
-        check = Check(step, ERROR, f"internal error in the grader: {type(e).__name__}: {e}")
+        check = Check(step, ERROR, words.say("runtime.server.internal_error", kind=type(e).__name__, error=e))
     emit({"check": asdict(check)})
     for step in reversed(steps):
         emit({"end": step})
@@ -586,7 +592,7 @@ class Server:
         self.release_path()
         self.drop_spare()
         for g in list(self.gradings.values()):
-            g.stop("the grader was stopped while it graded; nothing is recorded", fault=True)
+            g.stop(g.say("server_stopped"), fault=True)
         for g in list(self.gradings.values()):
             self.wait(g)
         os._exit(0)
@@ -654,7 +660,7 @@ class Server:
             grading = Grading(conn, request, self.home, spare)
         except OSError as e:
             try:
-                why = f"the grader could not start a grading process ({e.strerror or e}): too many processes?"
+                why = words.say("runtime.server.no_grading_process", lang=language(request), error=e.strerror or e)
                 conn.sendall((json.dumps({"stopped": why, "step": "start", "grader": True}) + "\n").encode())
             except OSError:
                 pass
@@ -687,7 +693,7 @@ class Server:
         except OSError:
             pass
         self.selector.unregister(grading.conn)
-        grading.stop("the client went away")
+        grading.stop(grading.say("client_gone"))
 
     def collect(self):
         """Finish gradings whose process ended; stop overdue and stopped ones; kill orphans handed to us."""
