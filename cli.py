@@ -399,7 +399,7 @@ def doctor(restore: Annotated[Optional[str], typer.Option("--restore")] = None):
 def config(key: Annotated[str, typer.Argument(metavar="lang")],
            value: Annotated[Optional[str], typer.Argument(metavar="[en|zh]")] = None):
     if key != "lang":
-        raise unusable(say("views.cli.no_setting", key=repr(key)))
+        raise unusable(say("views.cli.no_setting", setting=repr(key)))
     if value is None:
         console.print(show.language_view(settings.stored_language(), settings.path()))
         return

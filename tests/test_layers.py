@@ -46,8 +46,9 @@ def imports(path: Path, top_level_only: bool = False) -> set[str]:
 
 
 def package(module: str) -> str:
+    """The job folder a module is in (grader.words, imported whole, is the words package)."""
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 else ""
+    return parts[1] if len(parts) > 1 else ""
 
 
 def test_the_grader_has_one_folder_per_job_and_nothing_loose():

@@ -73,12 +73,15 @@ def start_heading(info: registry.DrillInfo) -> str:
                minutes=info.minutes)
 
 
+CLOSING = "[，。、；：！？）》」』]*"        # kept with what comes before: a line never begins with one
+
+
 def wrap_words(text: str, width: int, indent: int = 0) -> list[str]:
     """Text that mixes Chinese and Latin in lines at most `width` cells wide, each after the first
     indented by `indent` spaces: a break comes at a space, else between two Chinese characters,
     never inside a Latin word or a character."""
     lines, line = [], ""
-    for token in re.findall(r"\s+|[A-Za-z0-9_()'.,:;+\-*/=<>\[\]`|]+|.", text):
+    for token in re.findall(r"\s+|(?:[A-Za-z0-9_()'.,:;+\-*/=<>\[\]`|]+|.)" + CLOSING, text):
         room = width - (indent if lines else 0)
         if line.strip() and cell_len(line + token.rstrip()) > room:
             lines.append(line.rstrip())
@@ -270,11 +273,12 @@ class CheckLines:
         if self.passed:
             n = len(self.passed)
             said = say("views.terminal.passed_one" if n == 1 else "views.terminal.passed_many", n=n)
-            out.append(f"[green]✓ {said}[/] [dim]({escape(self.kinds(self.passed))})[/]")
+            out.append(f"[green]✓ {said}[/] [dim]{escape(say('views.terminal.in_parens', text=self.kinds(self.passed)))}[/]")
         if self.skipped:
             why = sorted({c.message for c in self.skipped if c.message})
             said = say("views.terminal.skipped", n=len(self.skipped), kinds=self.kinds(self.skipped))
-            out.append(f"[dim]- {escape(said)}" + (f": {escape('; '.join(why))}" if why else "") + "[/]")
+            said = say("views.terminal.because", text=said, why="; ".join(why)) if why else said
+            out.append(f"[dim]- {escape(said)}[/]")
         return out
 
 
@@ -460,17 +464,17 @@ def finding_line(finding) -> str:
 def language_view(stored: str | None, path) -> str:
     """`drill config lang`: the language kept, where, and the one this run speaks when it differs."""
     lang = stored or words.DEFAULT
-    text = say("views.terminal.lang_stored" if stored else "views.terminal.lang_default", lang=lang,
+    text = say("views.terminal.lang_stored" if stored else "views.terminal.lang_default", code=lang,
                name=words.LANGUAGES[lang], path=path)
     if words.current() != lang:
-        text += " " + say("views.terminal.lang_now", lang=words.current(), name=words.LANGUAGES[words.current()])
+        text += " " + say("views.terminal.lang_now", code=words.current(), name=words.LANGUAGES[words.current()])
     return escape(text)
 
 
 def language_set(lang: str, now: str) -> str:
     """`drill config lang zh`: said in the language just chosen; DRILL_LANG or --lang may still
     decide this run."""
-    text = say("views.terminal.lang_set", lang, lang=lang, name=words.LANGUAGES[lang])
+    text = say("views.terminal.lang_set", lang, code=lang, name=words.LANGUAGES[lang])
     if now != lang:
         text += " " + say("views.terminal.lang_overridden", lang, now=now)
     return escape(text)
