@@ -4,7 +4,7 @@ already in Chinese), then gives every command, argument and option its help from
 views.help.<command> and views.help.<command>.<parameter> (the app itself is "drill")."""
 from __future__ import annotations
 
-import click
+import typer
 from typer.core import TyperGroup
 
 from grader import words
@@ -21,7 +21,7 @@ def text(key: str) -> str | None:
     return words.say(key) if key in words.catalogue(words.DEFAULT) else None
 
 
-def localize(command: click.Command, name: str) -> None:
+def localize(command, name: str) -> None:
     """Give `command`, its parameters and its --help their help in the current language."""
     said = text(f"views.help.{name}")
     if said is not None:
@@ -30,7 +30,7 @@ def localize(command: click.Command, name: str) -> None:
         said = text(f"views.help.{name}.{param.name}")
         if said is not None:
             param.help = said
-    option = command.get_help_option(click.Context(command))
+    option = command.get_help_option(typer.Context(command))
     if option is not None:
         option.help = words.say("views.help.help")
 
@@ -69,8 +69,8 @@ class Localized(TyperGroup):
         try:
             words.use(self.decide(list(args)))
         except ValueError:
-            raise click.UsageError(words.say("views.help.unknown_language",
-                                             languages=" / ".join(words.LANGUAGES))) from None
+            raise typer.BadParameter(words.say("views.help.unknown_language", languages=" / ".join(words.LANGUAGES)),
+                                     param_hint="--lang / DRILL_LANG") from None
         localize(self, "drill")
         for name, command in self.commands.items():
             localize(command, name)

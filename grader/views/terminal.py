@@ -200,7 +200,7 @@ def prompt_lines(prompt: str, width: int) -> list[str]:
     indent only when too long."""
     out = []
     for text, indent, _ in prompt_blocks(prompt):
-        if cell_len(text) == len(text):        # no wide character: wrapped as it always was
+        if words.current() == words.DEFAULT or cell_len(text) == len(text):   # broken at spaces only
             out += textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=False,
                                  break_on_hyphens=False) or [""]
         else:                                  # Chinese: measured in cells, broken between characters
