@@ -18,10 +18,10 @@ import shlex
 from pathlib import Path
 
 import cli
-from grader.learner import home, record
+from grader import words
+from grader.learner import home, record, settings
 from grader.views import terminal as show
-
-USAGE = "%drill start ID shows a drill's prompt; %%drill ID [--hint] [--seed N] heading a cell grades it"
+from grader.words import say
 
 
 def load_ipython_extension(ip) -> None:
@@ -35,7 +35,7 @@ def load_ipython_extension(ip) -> None:
 class Usage(argparse.ArgumentParser):
     def error(self, message):
         from IPython.core.error import UsageError
-        raise UsageError(f"{message}\n{USAGE}")
+        raise UsageError(f"{message}\n{say('views.drill.usage')}")
 
 
 CELL = Usage(prog="%%drill", add_help=False)
@@ -49,12 +49,16 @@ def drill(line: str, cell: str | None = None) -> None:
     import typer
     record.reopen()
     try:
+        words.use(settings.language([]))         # DRILL_LANG, else `drill config lang`, else English
+    except ValueError:
+        words.use(words.DEFAULT)
+    try:
         if cell is None:
-            words = shlex.split(line)
-            if len(words) != 2 or words[0] != "start":
+            args = shlex.split(line)
+            if len(args) != 2 or args[0] != "start":
                 from IPython.core.error import UsageError
-                raise UsageError(USAGE)
-            start(cli.known(words[1]))
+                raise UsageError(say("views.drill.usage"))
+            start(cli.known(args[1]))
         else:
             grade_cell(CELL.parse_args(shlex.split(line)), cell)
     except typer.Exit:
@@ -65,16 +69,17 @@ def start(info) -> None:
     """The prompt as Markdown, and the stub headed by its magic, ready to copy into a cell; the
     drill's clock starts."""
     from IPython.display import Markdown, display
-    record.attempt("this start", lambda: record.opened(cli.warn).record("start", info.id, source="notebook"), cli.warn)
+    record.attempt(say("views.record.this_start"), lambda: record.opened(cli.warn).record("start", info.id, source="notebook"), cli.warn)
     display(Markdown(start_page(info)))
 
 
 def start_page(info) -> str:
-    prompt = info.prompt().splitlines()[1:]            # its first line is the title, shown in the heading
-    return "\n".join([f"### {info.id} · {info.title} {info.zh}",
-                      f"*{info.difficulty} · about {info.minutes} min · {info.topic}*", "",
+    prompt = info.prompt(words.current()).splitlines()[1:]   # its first line is the title, shown in the heading
+    return "\n".join([f"### {info.id} · {show.titles(info)}",
+                      "*" + say("views.drill.about", level=show.level(info.difficulty), minutes=info.minutes,
+                                topic=info.topic) + "*", "",
                       prompt_markdown("\n".join(prompt).strip("\n")), "",
-                      "Copy this into a cell, fill it in and run it to grade it:", "",
+                      say("views.drill.copy_this"), "",
                       "```python", f"%%drill {info.id}", stub_code(info), "```"])
 
 
@@ -110,7 +115,7 @@ def prose(text: str) -> str:
 
 def stub_code(info) -> str:
     """The stub without its docstring (the prompt, shown above it)."""
-    source = info.stub.read_text(encoding="utf-8")
+    source = info.stub_in(words.current()).read_text(encoding="utf-8")
     body = ast.parse(source).body
     docstring = body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
     lines = source.splitlines()
@@ -124,21 +129,20 @@ def grade_cell(args: argparse.Namespace, cell: str) -> None:
     command = f"%%drill {info.id}"
     path = cell_file(info.id, cell)
     console = cli.console
-    console.print(f"[bold]{info.id}[/] · {info.title} {info.zh} · this cell")
+    console.print(show.heading(info, say("views.drill.this_cell")))
     digest = record.digest_of(path)
     try:
-        lines = show.CheckLines()
+        lines = show.CheckLines(drill_id=info.id)
         verdict = client.grade(info.id, path, home=cli.grader_home(), seed=args.seed,
                                on_check=lambda c: cli.shown(lines.line(c)), replay=home.writable())
     except (OSError, RuntimeError) as e:
-        raise cli.unusable(f"The grader could not run: {e}.") from None
+        raise cli.unusable(say("views.cli.grader_not_run", why=e)) from None
     except KeyboardInterrupt:
-        console.print("[yellow]Interrupted: the grading was stopped, nothing was recorded, and the cell was not "
-                      "run.[/]")
+        console.print(f"[yellow]{say('views.drill.interrupted')}[/]")
         return
     for line in lines.summary():
         console.print(line)
-    console.print(show.verdict_summary(verdict, info, command=command, where="this cell"))
+    console.print(show.verdict_summary(verdict, info, command=command, where=say("views.drill.this_cell")))
     if record.verdict(info.id, verdict, digest, path, cli.warn, source="notebook") and verdict.passed:
         console.print(cli.next_step(info.id, start="%drill start"))
     if args.hint:
@@ -147,12 +151,11 @@ def grade_cell(args: argparse.Namespace, cell: str) -> None:
                                                            source="notebook")):
                 console.print(text)
         else:
-            console.print(f"{info.id} has no hints.")
+            console.print(say("views.cli.no_hints", drill=info.id))
     if any(c.name == "load" and c.status == "pass" for c in verdict.checks):
         get_ipython().run_cell(cell, store_history=False)
     else:
-        console.print("[dim]The cell was not run in the notebook: it did not load in the grader (above), and what "
-                      "hangs or ends its process there would take the kernel with it.[/]")
+        console.print(f"[dim]{say('views.drill.not_run')}[/]")
 
 
 def cell_file(drill_id: str, cell: str) -> Path:
@@ -165,7 +168,7 @@ def cell_file(drill_id: str, cell: str) -> Path:
         path = folder / f"{drill_id}.py"
         home.write_atomically(path, ("\n" + cell).encode("utf-8"))
     except home.HomeError as e:
-        raise cli.unusable(f"Cannot write the cell for {drill_id}: {e}.") from None
+        raise cli.unusable(say("views.drill.cannot_write", drill=drill_id, why=e)) from None
     except OSError as e:
-        raise cli.unusable(f"Cannot write the cell for {drill_id}: {home.why_not_written(e)}.") from None
+        raise cli.unusable(say("views.drill.cannot_write", drill=drill_id, why=home.why_not_written(e))) from None
     return path

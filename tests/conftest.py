@@ -13,9 +13,13 @@ os.environ["COLUMNS"] = "200"   # before cli's console is made: tables and hints
 
 @pytest.fixture(autouse=True)
 def drill_home(tmp_path, monkeypatch):
-    """Every test gets its own DRILL_HOME: nothing leaks into the user's real progress."""
+    """Every test gets its own DRILL_HOME: nothing leaks into the user's real progress. Each speaks
+    English unless it chooses another language, and leaves English behind."""
+    from grader import words
     monkeypatch.setenv("DRILL_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
+    monkeypatch.delenv("DRILL_LANG", raising=False)
+    yield tmp_path / "home"
+    words.use(words.DEFAULT)
 
 
 def pytest_configure(config):

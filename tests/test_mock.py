@@ -23,6 +23,7 @@ from grader.engine.result import Check, Verdict
 from grader.learner.store import Store
 from grader.views import interview as on_screen
 from grader.views import terminal as show
+from grader.words import say
 from tests import procs
 
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
@@ -224,7 +225,7 @@ def test_revealing_the_solution_asks_first(drill_home):
     session, interview = interview_of(["softmax"], Grader())
     problem = session["problems"][0]
     interview.press("s")
-    assert interview.notice == on_screen.CONFIRM and not problem["solution"]
+    assert interview.notice == say("views.interview.confirm_solution", left="") and not problem["solution"]
     interview.press("x")                                 # any other key: not revealed
     assert interview.notice == "" and not problem["solution"]
     interview.press("s")
@@ -294,7 +295,7 @@ def test_every_prompt_can_be_read_whole_in_a_small_terminal(drill_home, height):
         for _ in range(len(body)):
             screen = rendered(interview.view(80, height))
             assert len(screen.splitlines()) < height, f"{drill_id}: the screen is taller than the terminal"
-            assert on_screen.KEYS in screen                    # the keys stay in sight
+            assert say("views.interview.keys") in screen                    # the keys stay in sight
             shown += screen
             before = interview.offset
             interview.press("pagedown", page=5)

@@ -15,13 +15,14 @@ class HomeError(Exception):
     """DRILL_HOME cannot be used: the message says why, in one sentence."""
 
 
-def home() -> Path:
+def home(create: bool = True) -> Path:
+    """DRILL_HOME, made when it is not there yet (unless create is False)."""
     if os.environ.get("DRILL_HOME"):
         path = Path(os.environ["DRILL_HOME"]).expanduser()
     else:
         from platformdirs import user_data_dir
         path = Path(user_data_dir("drill", appauthor=False))
-    if not path.is_dir():
+    if create and not path.is_dir():
         try:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as e:

@@ -11,6 +11,7 @@ from pathlib import Path
 from grader.engine.result import Verdict
 from grader.learner import home, registry, schedule
 from grader.learner.home import HomeError
+from grader import words
 from grader.learner.store import Store, StoreError
 
 _opened: list[Store] = []
@@ -28,7 +29,7 @@ def opened(say=print) -> Store:
     if not _opened:
         _opened.append(Store(home.store_path()))
         for note in _opened[0].notes:
-            say(f"note: {note}")
+            say(words.say("views.record.note", note=note))
     return _opened[0]
 
 
@@ -44,7 +45,7 @@ def attempt(what: str, write, say=print) -> bool:
         raise
     except Exception as e:          # the store's own errors, sqlite3's, a full disk, ...
         text = str(e) if isinstance(e, StoreError) else f"{type(e).__name__}: {e}"
-        say(f"{what} was not recorded: {text}")
+        say(words.say("views.record.not_recorded", what=what, why=text))
     return False
 
 
@@ -77,9 +78,9 @@ def verdict(drill_id: str, graded: Verdict, digest: str | None, path, say=print,
     """Record a check (check, watch, a notebook cell), unless the grader itself failed: that is never
     held against the learner. True when it was recorded."""
     if graded.status == "error":
-        say("Nothing was recorded: the grader failed, not your code.")
+        say(words.say("views.record.grader_failed"))
         return False
-    return attempt("this check", lambda: check(opened(say), drill_id, graded, digest, path, **detail), say)
+    return attempt(words.say("views.record.this_check"), lambda: check(opened(say), drill_id, graded, digest, path, **detail), say)
 
 
 def hints_to_show(taken: int, total: int) -> tuple[int, bool]:
@@ -98,5 +99,5 @@ def hint(s: Store, info: registry.DrillInfo, say=print, **detail) -> tuple[list[
     named = checks[-1]["detail"].get("hints", []) if checks else []
     n, more = hints_to_show(s.hints_taken(info.id), len(info.hints))
     if more:
-        attempt("this hint", lambda: s.record("hint", info.id, number=n, **detail), say)
+        attempt(words.say("views.record.this_hint"), lambda: s.record("hint", info.id, number=n, **detail), say)
     return named, n, more

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from grader import words
+
 ROOT = Path(__file__).resolve().parents[2]
 STUBS, REFERENCES, SPECS = ROOT / "drills", ROOT / "reference", ROOT / "grader" / "specs"
 TOPICS = ["basics", "normalisation", "attention", "positions and blocks", "decoding", "training",
@@ -76,8 +78,13 @@ class DrillInfo:
     def reference(self) -> Path:
         return REFERENCES / f"{self.id}.py"
 
-    def prompt(self) -> str:
-        return ast.get_docstring(ast.parse(self.stub.read_text(encoding="utf-8"))) or ""
+    def stub_in(self, lang: str) -> Path:
+        """The stub in `lang` (drills/<lang>/<id>.py), the English one where it has none."""
+        return words.stub(self.id, lang) or self.stub
+
+    def prompt(self, lang: str = words.DEFAULT) -> str:
+        """The prompt (the stub's docstring) in `lang`, in English where it has none."""
+        return ast.get_docstring(ast.parse(self.stub_in(lang).read_text(encoding="utf-8"))) or ""
 
 
 def _literal(tree: ast.Module, name: str):

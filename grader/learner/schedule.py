@@ -10,6 +10,8 @@ from datetime import datetime, timezone
 
 from fsrs import Card, Rating, Scheduler
 
+from grader.words import say
+
 # Day-sized intervals: a drill is practice to come back to on another day, not within minutes.
 SCHEDULER = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
 
@@ -59,8 +61,8 @@ def after_check(store, drill_id: str, budget_minutes: float) -> str | None:
 def suggestions(store, after: str | None = None, now: float | None = None) -> list[tuple[str, str]]:
     """What to practise next, best first, as (drill id, why): the next unseen drill on the path
     (registry.PATH: after `after` when it is on the path, else the first unseen), then the reviews
-    that are due, soonest first, then the other unseen drills in the path's order. A new drill's
-    why starts with "new"."""
+    that are due, soonest first, then the other unseen drills in the path's order; each why in the
+    language spoken."""
     import time as clock
 
     from grader.learner import registry
@@ -73,8 +75,11 @@ def suggestions(store, after: str | None = None, now: float | None = None) -> li
         unseen = [i for i in unseen if place[i.id] > place[after]] + [i for i in unseen if place[i.id] < place[after]]
     due = sorted(((d, c) for d, c in store.cards().items() if c["due"] <= now and d != after and d in place),
                  key=lambda dc: dc[1]["due"])
-    new = [(i.id, f"new, {place[i.id]}/{len(path)} on the path, {i.topic}, about {i.minutes} min") for i in unseen]
-    return new[:1] + [(d, f"review due, last rated {c['rating']}") for d, c in due] + new[1:]
+    new = [(i.id, say("views.schedule.new", place=place[i.id], drills=len(path), topic=i.topic, minutes=i.minutes))
+           for i in unseen]
+    due = [(d, say("views.schedule.review_due", rating=say(f"views.schedule.rating.{c['rating'].lower()}")))
+           for d, c in due]
+    return new[:1] + due + new[1:]
 
 
 def today(cards: dict, now: float | None = None) -> tuple[dict, float, float | None]:

@@ -8,7 +8,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from grader import words
 from grader.learner import home, registry
+from grader.words import say
 from grader.learner.store import Store
 
 OK, NOTE, WRONG = "ok", "note", "wrong"
@@ -25,7 +27,7 @@ class Finding:
 def python() -> Finding:
     version = ".".join(map(str, sys.version_info[:3]))
     if sys.version_info < (3, 10):
-        return Finding(WRONG, f"Python {version}", "drill needs Python 3.10 or newer: install one and reinstall drill")
+        return Finding(WRONG, f"Python {version}", say("views.doctor.python_fix"))
     return Finding(OK, f"Python {version} ({sys.executable})")
 
 
@@ -35,13 +37,12 @@ def torch_install() -> tuple[Finding, object]:
     try:
         import torch
     except Exception as e:                    # an ImportError, or a broken install's own error
-        return Finding(WRONG, f"torch does not import ({type(e).__name__}: {e})",
-                       'pip install "torch>=2.3,<3" (on a machine with a local CPU wheel: pip install '
-                       'torch==2.13.0)'), None
+        return Finding(WRONG, say("views.doctor.no_torch", why=f"{type(e).__name__}: {e}"),
+                       say("views.doctor.no_torch_fix")), None
     version = torch.__version__.split("+")[0]
     numbers = tuple(int(x) for x in version.split(".")[:2] if x.isdigit())
     if not TORCH_RANGE[0] <= numbers < TORCH_RANGE[1]:
-        return Finding(WRONG, f"torch {torch.__version__} (drill is made for torch >=2.3,<3)",
+        return Finding(WRONG, say("views.doctor.torch_version", version=torch.__version__),
                        'pip install "torch>=2.3,<3"'), torch
     return Finding(OK, f"torch {torch.__version__}"), torch
 
@@ -54,9 +55,8 @@ def accelerators(torch) -> Finding:
     if mps is not None and mps.is_available():
         found.append("MPS")
     if not found:
-        return Finding(NOTE, "no CUDA or MPS device: checks run on the CPU, and the device check emulates "
-                             "one (drill check --device cuda needs a real one)")
-    return Finding(OK, "accelerators: " + ", ".join(found) + " (drill check --device all grades on each)")
+        return Finding(NOTE, say("views.doctor.no_accelerator"))
+    return Finding(OK, say("views.doctor.accelerators", found=", ".join(found)))
 
 
 def grader(graders: Path, drill_id: str = "softmax") -> Finding:
@@ -65,38 +65,38 @@ def grader(graders: Path, drill_id: str = "softmax") -> Finding:
     try:
         client.ensure(graders)
     except (OSError, RuntimeError) as e:
-        return Finding(WRONG, f"the grader does not start: {e}",
-                       f"read the grader's log in {graders}, and check that torch imports (above)")
+        return Finding(WRONG, say("views.doctor.grader_not_started", why=e), say("views.doctor.grader_log", path=graders))
     with tempfile.TemporaryDirectory(dir=graders) as folder:
         path = Path(folder) / f"{drill_id}.py"
         path.write_text(registry.get(drill_id).reference.read_text(encoding="utf-8"), encoding="utf-8")
         verdict = client.grade(drill_id, path, home=graders, speed=False)
     if verdict.status != "pass":
-        failed = "; ".join(f"{c.name}: {c.message}" for c in verdict.checks if c.status in ("fail", "error"))
-        return Finding(WRONG, f"the grader runs, but failed the {drill_id} reference ({failed})",
-                       f"read the grader's log in {graders}; reinstall drill (pip install -e .)")
-    return Finding(OK, f"the grader starts and passes the {drill_id} reference ({verdict.seconds:.1f} s)")
+        failed = "; ".join(f"{words.check_name(drill_id, c.name)}: {c.message}" for c in verdict.checks
+                           if c.status in ("fail", "error"))
+        return Finding(WRONG, say("views.doctor.reference_failed", drill=drill_id, failed=failed),
+                       say("views.doctor.reinstall", path=graders))
+    return Finding(OK, say("views.doctor.grader_ok", drill=drill_id, seconds=f"{verdict.seconds:.1f}"))
 
 
 def drill_home() -> Finding:
     try:
         path = home.home()
     except home.HomeError as e:
-        return Finding(WRONG, str(e), "set DRILL_HOME to a folder you can write")
+        return Finding(WRONG, str(e), say("views.doctor.home_fix"))
     if not home.writable():
-        return Finding(WRONG, f"DRILL_HOME ({path}) is read-only: checks are graded but not recorded",
-                       "set DRILL_HOME to a folder you can write")
+        return Finding(WRONG, say("views.doctor.home_read_only", path=path), say("views.doctor.home_fix"))
     return Finding(OK, f"DRILL_HOME {path}")
 
 
 def store(s: Store) -> list[Finding]:
-    status = s.integrity() if s.path.exists() else "no store yet"
+    status = s.integrity() if s.path.exists() else None
     out = []
-    if status in ("ok", "no store yet"):
-        out.append(Finding(OK, f"progress store {s.path}: {status}" + (" (read-only)" if s.read_only else "")))
+    if status in ("ok", None):
+        said = say("views.doctor.store_ok" if status else "views.doctor.no_store_yet")
+        out.append(Finding(OK, say("views.doctor.store", path=s.path, status=said)
+                           + (say("views.doctor.read_only") if s.read_only else "")))
     else:
-        out.append(Finding(WRONG, f"progress store {s.path}: {status}",
-                           "drill doctor --restore FILE puts back one of the backups listed below"))
+        out.append(Finding(WRONG, say("views.doctor.store", path=s.path, status=status), say("views.doctor.restore_fix")))
     if not s.backup_files():
-        out.append(Finding(NOTE, f"no backups yet in {s.backups} (one is taken each day you practise)"))
+        out.append(Finding(NOTE, say("views.doctor.no_backups", path=s.backups)))
     return out

@@ -6,8 +6,17 @@ import re
 import time
 from html import escape
 
+from grader import words
 from grader.views import mock
-from grader.views.report import COLUMNS, MISTAKES_SHOWN, clock, due, event_name, penalty, result, when
+from grader.views.report import (COLUMNS, MISTAKES_SHOWN, clock, due, event_name, failed, heading, penalty, rating,
+                                 result, status, when)
+from grader.words import say
+
+# the fonts a page is set in: Latin first, then one that has the Chinese characters on each system
+FONTS = {"en": "system-ui, sans-serif",
+         "zh": ('system-ui, -apple-system, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", '
+                '"Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", sans-serif')}
+HTML_LANG = {"en": "en", "zh": "zh-CN"}
 
 
 def svg_bar(value: float, top: float, width: int = 200) -> str:
@@ -24,7 +33,8 @@ def column_chart(days: list[dict], width: int = 560, height: int = 120) -> str:
     left, above = 28, 16                                 # room for the axis labels and the counts
     step = (width - left) / len(days)
     full = height + above + 22
-    parts = [f'<svg width="{width}" height="{full}" viewBox="0 0 {width} {full}" role="img" aria-label="attempts per day">',
+    parts = [f'<svg width="{width}" height="{full}" viewBox="0 0 {width} {full}" role="img" '
+             f'aria-label="{escape(say("views.html.per_day_label"))}">',
              f'<line x1="{left - 2}" y1="{above}" x2="{left - 2}" y2="{above + height}" class="axis"/>',
              f'<line x1="{left - 2}" y1="{above + height}" x2="{width}" y2="{above + height}" class="axis"/>',
              f'<text x="{left - 6}" y="{above + 4}" class="tick" text-anchor="end">{top}</text>',
@@ -65,7 +75,7 @@ def over_budget(d: dict) -> Markup | str:
 
 def table(kind: str, rows: list[tuple], id_: str = "") -> str:
     """A table with the headings `drill progress` gives the same figures."""
-    head = "".join(f"<th>{escape(c)}</th>" for c in COLUMNS[kind])
+    head = "".join(f"<th>{escape(heading(c))}</th>" for c in COLUMNS[kind])
     body = "".join("<tr>" + "".join(f"<td>{v if isinstance(v, Markup) else escape(str(v))}</td>" for v in row)
                    + "</tr>" for row in rows)
     named = f' id="{id_}"' if id_ else ""
@@ -76,27 +86,33 @@ def page(f: dict, now: float | None = None) -> str:
     now = now or time.time()
     topics = table("topics", [(name, f"{t['passed']}/{t['drills']}", Markup(svg_bar(t["passed"], t["drills"])),
                                t["attempted"]) for name, t in f["topics"].items()], "topics")
-    drills = table("drills", [(d["id"], d["status"], d["attempts"], d["fails"], d["hints"],
-                               "seen" if d["revealed"] else "", over_budget(d), clock(d["budget_seconds"]))
-                              for d in f["per_drill"]], "drills")
-    reviews = table("reviews", [(r["drill"], stamp(due(r["due"], now)), r["rating"], stamp(when(r["rated"])))
+    drills = table("drills", [(d["id"], status(d["status"]), d["attempts"], d["fails"], d["hints"],
+                               say("views.report.seen") if d["revealed"] else "", over_budget(d),
+                               clock(d["budget_seconds"])) for d in f["per_drill"]], "drills")
+    reviews = table("reviews", [(r["drill"], stamp(due(r["due"], now)), rating(r["rating"]), stamp(when(r["rated"])))
                                 for r in f["reviews"]], "reviews")
-    mistakes = table("mistakes", [(m["drill"], stamp(when(m["ts"])), code_spans(m["check"]), code_spans(m["mistake"]))
+    mistakes = table("mistakes", [(m["drill"], stamp(when(m["ts"])), code_spans(words.check_name(m["drill"], m["check"])),
+                                   code_spans(words.drill(m["drill"], m["mistake"])))
                                   for m in f["mistakes"][:MISTAKES_SHOWN]], "mistakes")
-    recent = table("recent", [(stamp(when(e["ts"])), e["drill"], event_name(e), ", ".join(e["failed"]))
+    recent = table("recent", [(stamp(when(e["ts"])), e["drill"], event_name(e), failed(e["drill"], e["failed"]))
                               for e in f["recent"]], "recent")
     mocks = "".join(
         f"<h3>{escape(mock.title(m))}</h3>"
         + table("mock", [(p["drill"], result(p), clock(p["seconds_to_pass"]), p["attempts"], p["hints"], penalty(p),
-                          ", ".join(p["failed_checks"])) for p in m["problems"]])
+                          failed(p["drill"], p["failed_checks"])) for p in m["problems"]])
         for m in f["mocks"][-3:][::-1])
     rate = "–" if f["pass_rate"] is None else f"{f['pass_rate']:.0%}"
-    weakest = ", ".join(escape(w) for w in f["weakest"]) or "none yet"
+    weakest = ", ".join(escape(w) for w in f["weakest"]) or escape(say("views.report.none_yet"))
+    h = {key: escape(say(f"views.html.{key}", passed=f["passed"], drills=f["drills"], rate=rate,
+                         attempts=f["attempts"], streak=f["streak_days"], when=when(now)))
+         for key in ("title", "heading", "generated", "passed", "rate", "streak", "topics", "per_day", "weakest",
+                     "per_drill", "reviews", "no_reviews", "mistakes", "no_mistakes", "recent", "mocks", "no_mocks")}
+    lang = words.current()
     return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>drill progress</title>
+<html lang="{HTML_LANG.get(lang, lang)}"><head><meta charset="utf-8"><title>{h["title"]}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
-body {{ font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 820px; padding: 0 12px; color: #1d2330; }}
+body {{ font: 15px/1.45 {FONTS.get(lang, FONTS["en"])}; margin: 2em auto; max-width: 820px; padding: 0 12px; color: #1d2330; }}
 h1 {{ font-size: 1.5em; }} h2 {{ font-size: 1.1em; margin-top: 1.6em; }}
 .tiles {{ display: flex; flex-wrap: wrap; gap: 12px; }} .tile {{ border: 1px solid #d5d9e2; border-radius: 8px; padding: 8px 14px; }}
 .tile b {{ display: block; font-size: 1.6em; }}
@@ -107,20 +123,20 @@ table {{ border-collapse: collapse; width: 100%; }} td, th {{ border-bottom: 1px
 code {{ font: 13px ui-monospace, monospace; background: #eef0f4; padding: 0 3px; border-radius: 3px; }}
 svg {{ max-width: 100%; height: auto; }} #mistakes td:last-child {{ min-width: 14em; }}
 </style></head><body>
-<h1>drill — progress</h1>
-<p class="note">generated {when(now)}</p>
+<h1>{h["heading"]}</h1>
+<p class="note">{h["generated"]}</p>
 <div class="tiles">
-<div class="tile" id="passed"><b>{f["passed"]}/{f["drills"]}</b>drills passed</div>
-<div class="tile" id="rate"><b>{rate}</b>of {f["attempts"]} attempts passed</div>
-<div class="tile" id="streak"><b>{f["streak_days"]}</b>day streak</div>
+<div class="tile" id="passed"><b>{f["passed"]}/{f["drills"]}</b>{h["passed"]}</div>
+<div class="tile" id="rate"><b>{rate}</b>{h["rate"]}</div>
+<div class="tile" id="streak"><b>{f["streak_days"]}</b>{h["streak"]}</div>
 </div>
-<h2>Coverage by topic</h2>{topics}
-<h2>Attempts per day (passes in green)</h2>{column_chart(f["daily"])}
-<h2>Weakest</h2><p id="weakest">{weakest}</p>
-<h2>Per drill, weakest first</h2>{drills}
-<h2>Review schedule</h2>{reviews if f["reviews"] else "<p>none yet: reviews come from your checks</p>"}
-<h2>Mistakes made</h2>{mistakes if f["mistakes"] else "<p>none named yet</p>"}
-<h2>Recent</h2>{recent}
-<h2>Mock interviews</h2>{mocks or "<p>none yet</p>"}
+<h2>{h["topics"]}</h2>{topics}
+<h2>{h["per_day"]}</h2>{column_chart(f["daily"])}
+<h2>{h["weakest"]}</h2><p id="weakest">{weakest}</p>
+<h2>{h["per_drill"]}</h2>{drills}
+<h2>{h["reviews"]}</h2>{reviews if f["reviews"] else f"<p>{h['no_reviews']}</p>"}
+<h2>{h["mistakes"]}</h2>{mistakes if f["mistakes"] else f"<p>{h['no_mistakes']}</p>"}
+<h2>{h["recent"]}</h2>{recent}
+<h2>{h["mocks"]}</h2>{mocks or f"<p>{h['no_mocks']}</p>"}
 </body></html>
 """

@@ -17,18 +17,17 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from grader import words
 from grader.engine.result import ERROR, Check, Verdict
 from grader.learner import record, registry
 from grader.learner.store import Store
 from grader.views import mock
-from grader.views.report import clock
-from grader.views.terminal import check_line, prompt_lines, solution_text
+from grader.views.report import clock, result
+from grader.views.terminal import check_line, prompt_lines, solution_text, titles
+from grader.words import say
 
-KEYS = "h hint (+2 min) · s solution · n next · q end · Ctrl-C pause (the clock stops)"
-CONFIRM = "Reveal the solution? The problem then counts as not passed. y to reveal, any other key to go on."
-CONFIRM_END = "End the interview now, with {left} left? Every problem is scored as it stands. y to end, any other key to go on."
-CONFIRM_LAST = ("This is the last problem: moving on ends the interview, with {left} left. y to end, any other key "
-                "to go on.")
+# what each question asks (views.interview.confirm_<what>, its {left} the time left)
+QUESTIONS = ("solution", "end", "last")
 LINE = {"j": 1, "down": 1, "k": -1, "up": -1}
 PAGE = {" ": 1, "pagedown": 1, "b": -1, "pageup": -1}
 CHECKS_SHOWN = 4
@@ -48,10 +47,10 @@ def mock_body(problem: dict | None, width: int) -> tuple[list[Text], int]:
         return [], 0
     info = registry.get(problem["drill"])
     out = Console(width=width, file=io.StringIO())
-    lines = list(Text("\n".join(prompt_lines(info.prompt().strip(), width))).wrap(out, width))
+    lines = list(Text("\n".join(prompt_lines(info.prompt(words.current()).strip(), width))).wrap(out, width))
     at = len(lines)
     if problem["solution"]:
-        lines.append(Text("── the reference solution ──", style="bold"))
+        lines.append(Text(say("views.interview.reference"), style="bold"))
         lines += list(Text(solution_text(info).rstrip()).wrap(out, width))
     return lines, at
 
@@ -64,33 +63,33 @@ def mock_view(session: dict, checks: list[Check], grading: bool, notice: str, bo
     colour = "green" if left > 300 else "yellow" if left > 60 else "red"
     problems = Table(box=None, header_style="bold")
     for col in ("", "problem", "state", "attempts", "hints"):
-        problems.add_column(col)
+        problems.add_column(col and say(f"views.interview.col.{col}"))
     for i, p in enumerate(session["problems"]):
-        problems.add_row("▶" if i == session["current"] else "", p["drill"], p["state"], str(p["attempts"]),
-                         str(p["hints"]))
-    head = [f"[bold]mock interview[/] · [{colour} bold]{clock(left)}[/] left" +
-            (" · [yellow]paused[/]" if session.get("paused_at") else ""), problems]
+        problems.add_row("▶" if i == session["current"] else "", p["drill"], result({"state": p["state"]}),
+                         str(p["attempts"]), str(p["hints"]))
+    head = [say("views.interview.clock", left=f"[{colour} bold]{clock(left)}[/]") +
+            (f" · [yellow]{say('views.interview.paused')}[/]" if session.get("paused_at") else ""), problems]
     problem = mock.active(session)
     if problem:
         info = registry.get(problem["drill"])
         if problem["question"]:
-            head.append(f"[bold magenta]Interviewer:[/] {escape(problem['question'])}")
-        head.append(f"[bold]{info.title} {info.zh}[/] · edit [bold]{escape(problem['file'])}[/] and save to grade")
+            question = words.drill(problem.get("asked_by", problem["drill"]), problem["question"])
+            head.append(f"[bold magenta]{say('views.interview.interviewer')}[/] {escape(question)}")
+        head.append(say("views.interview.edit", titles=escape(titles(info)), file=escape(problem["file"])))
     failing = [c for c in checks if c.status in ("fail", "error", "todo")]
-    foot = ["[dim]grading …[/]"] if grading else []
-    foot += [check_line(c) for c in failing[:CHECKS_SHOWN]]
+    foot = [f"[dim]{say('views.interview.grading')}[/]"] if grading else []
+    foot += [check_line(c, problem["drill"] if problem else "") for c in failing[:CHECKS_SHOWN]]
     if len(failing) > CHECKS_SHOWN:
-        foot.append(f"[dim]… and {len(failing) - CHECKS_SHOWN} more failing checks[/]")
+        foot.append(f"[dim]{say('views.interview.more_failing', n=len(failing) - CHECKS_SHOWN)}[/]")
     if notice:
         foot.append(f"[yellow]{escape(notice)}[/]")
-    foot.append(f"[dim]{KEYS}[/]")
+    foot.append(f"[dim]{say('views.interview.keys')}[/]")
     room = max(BODY_MIN, height - 1 - lines_of(Group(*head, *foot), width))
     if len(body) <= room:
         return Group(*head, *body, *foot), 0
     room -= 1                                          # one line says where in the prompt you are
     offset = max(0, min(offset, len(body) - room))
-    where = Text(f"── lines {offset + 1}–{offset + room} of {len(body)} · j/k or ↑/↓ scroll · space/b page ──",
-                 style="dim")
+    where = Text(say("views.interview.lines", first=offset + 1, last=offset + room, n=len(body)), style="dim")
     return Group(*head, *body[offset:offset + room], where, *foot), offset
 
 
@@ -117,7 +116,7 @@ class Interview:
         problem = mock.active(self.session)
         if problem and not problem.get("start_recorded"):
             problem["start_recorded"] = True
-            record.attempt("the problem's start",
+            record.attempt(say("views.record.problem_start"),
                            lambda: self.store.record("start", problem["drill"], mock=self.session["id"]), self.say)
 
     def press(self, key: str, page: int = 10) -> None:
@@ -130,9 +129,9 @@ class Interview:
             session["ended"] = time.time()
             self.asking = ""
         elif key == "q":
-            self.ask("end", CONFIRM_END)
+            self.ask("end")
         elif key == "n" and mock.is_last(session):
-            self.ask("last", CONFIRM_LAST)
+            self.ask("last")
         elif key == "n":
             mock.advance(session)
             self.notice, self.offset = "", 0
@@ -140,22 +139,23 @@ class Interview:
             info = registry.get(problem["drill"])
             if problem["hints"] < len(info.hints):
                 problem["hints"] += 1
-                record.attempt("the hint", lambda: self.store.record("hint", problem["drill"], mock=session["id"]),
-                               self.say)
-            self.notice = " · ".join(info.hints[:problem["hints"]]) or f"{info.id} has no hints."
+                record.attempt(say("views.record.the_hint"),
+                               lambda: self.store.record("hint", problem["drill"], mock=session["id"]), self.say)
+            self.notice = " · ".join(words.drill(info.id, h) for h in info.hints[:problem["hints"]]) \
+                or say("views.cli.no_hints", drill=info.id)
         elif key == "s" and problem:
-            self.ask("solution", CONFIRM)
+            self.ask("solution")
         elif key == "y" and self.asking == "solution" and problem:
             self.asking = ""
             problem["solution"] = True
-            record.attempt("the reveal", lambda: self.store.record("reveal", problem["drill"], mock=session["id"]),
-                           self.say)
-            self.notice, self.to_solution = "The reference is below the prompt.", True
+            record.attempt(say("views.record.the_reveal"),
+                           lambda: self.store.record("reveal", problem["drill"], mock=session["id"]), self.say)
+            self.notice, self.to_solution = say("views.interview.reference_below"), True
 
-    def ask(self, what: str, question: str) -> None:
-        """Ask before what cannot be undone; y answers yes, any other key no."""
+    def ask(self, what: str) -> None:
+        """Ask before what cannot be undone (one of QUESTIONS); y answers yes, any other key no."""
         self.asking = what
-        self.notice = question.format(left=clock(max(0, mock.remaining(self.session))))
+        self.notice = say(f"views.interview.confirm_{what}", left=clock(max(0, mock.remaining(self.session))))
 
     def poll(self) -> None:
         """Start grading the active problem's file when it was saved since it was last graded."""
@@ -190,23 +190,23 @@ class Interview:
         self.grading, self.thread = None, None
         problem = self.session["problems"][index]
         if verdict.status == "error":
-            self.notice = "The grader failed, not your code: nothing was counted. Save again to retry."
+            self.notice = say("views.interview.grader_failed")
             return
         failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-        record.attempt("this check", lambda: record.check(self.store, problem["drill"], verdict, digest, problem["file"]),
+        record.attempt(say("views.record.this_check"), lambda: record.check(self.store, problem["drill"], verdict, digest, problem["file"]),
                        self.say)
         mock.record_check(self.session, index, verdict.status, failed, digest)
         if not verdict.passed:
             return
         if index != self.session["current"]:
-            self.notice = f"{problem['drill']} passed: the save you made before moving on."
+            self.notice = say("views.interview.passed_before", drill=problem["drill"])
             return
         if self.session["ended"] or mock.remaining(self.session) <= 0:
             return                             # the interview is over: nothing more is asked
         asked = mock.follow_up(self.session)
         mock.advance(self.session)
         self.checks, self.offset = [], 0
-        self.notice = "Passed." + (" The interviewer has a follow-up question." if asked else "")
+        self.notice = say("views.interview.passed_follow_up" if asked else "views.interview.passed")
 
     def finish(self) -> None:
         """Wait for the verdict on the last save, so that it counts."""
@@ -294,7 +294,7 @@ def run(session: dict, s: Store, grade, console: Console, say) -> bool:
                 live.update(interview.view(console.width, console.height), refresh=True)
                 time.sleep(0.2)
             if interview.grading is not None:
-                interview.notice = "Grading your last save before the scorecard …"
+                interview.notice = say("views.interview.grading_last")
                 live.update(interview.view(console.width, console.height), refresh=True)
             interview.finish()
             mock.save(session)

@@ -13,7 +13,9 @@ import shutil
 import time
 from pathlib import Path
 
+from grader import words
 from grader.learner import home, registry
+from grader.words import say
 
 HINT_COST_S = 120      # a hint taken during a mock costs two minutes on the scorecard
 SOLUTION_COST_S = 600  # a revealed solution costs ten and the problem counts as not passed
@@ -58,7 +60,7 @@ def add_problem(session: dict, drill_id: str, question: str = "") -> None:
     path = folder() / session["id"] / f"{drill_id}.py"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
-        shutil.copyfile(registry.get(drill_id).stub, path)
+        shutil.copyfile(registry.get(drill_id).stub_in(words.current()), path)
     session["problems"].append({"drill": drill_id, "file": str(path), "question": question,
                                 "state": "waiting", "started": None, "first_pass": None, "attempts": 0,
                                 "failed": [], "hints": 0, "solution": False, "start_recorded": False,
@@ -125,6 +127,7 @@ def follow_up(session: dict) -> bool:
             position = session["current"] + 1
             add_problem(session, f["drill"], f["ask"])
             session["problems"][-1]["follow_up"] = True      # a bonus: scored apart, never against
+            session["problems"][-1]["asked_by"] = problem["drill"]   # whose declaration words the question
             session["problems"].insert(position, session["problems"].pop())
             return True
     return False
@@ -167,7 +170,8 @@ def scorecard(session: dict) -> dict:
     for p in session["problems"]:
         to_pass = None if p["first_pass"] is None else p["first_pass"] - p["started"]
         penalty = p["hints"] * HINT_COST_S + p["solution"] * SOLUTION_COST_S
-        rows.append({"drill": p["drill"], "question": p["question"], "state": outcome(p),
+        rows.append({"drill": p["drill"], "question": p["question"], "asked_by": p.get("asked_by", p["drill"]),
+                     "state": outcome(p),
                      "passed": p["first_pass"] is not None and not p["solution"],
                      "failed_checks": p["failed"] if p["first_pass"] is None else [],
                      "seconds_to_pass": to_pass, "attempts": p["attempts"], "hints": p["hints"],
@@ -187,9 +191,10 @@ def title(card: dict) -> str:
     (follow-ups counted apart, as a bonus)."""
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(card["started"]))
     problems = ", ".join(p["drill"] for p in card["problems"] if not p.get("follow_up"))
-    bonus = f" + {card['bonus_passed']}/{card['bonus_asked']} follow-up" if card.get("bonus_asked") else ""
-    return (f"mock of {when} · {card['minutes']:g} min · {problems}: "
-            f"{card['passed']}/{card['asked']} passed{bonus}")
+    bonus = say("views.mock.bonus", passed=card["bonus_passed"], asked=card["bonus_asked"]) \
+        if card.get("bonus_asked") else ""
+    return say("views.mock.title", when=when, minutes=f"{card['minutes']:g}", problems=problems,
+               passed=card["passed"], asked=card["asked"], bonus=bonus)
 
 
 def save(session: dict) -> None:
@@ -222,16 +227,15 @@ def begin(store, resume: bool, drill_ids: list[str] | None, minutes: float, coun
     for the learner, saved. Raises ValueError, its message one sentence, when neither can be."""
     session = load()
     if resume and session is None:
-        raise ValueError("There is no interrupted mock to resume: drill mock starts one.")
+        raise ValueError(say("views.mock.nothing_to_resume"))
     if not resume and session is not None:
-        raise ValueError("A mock is in progress: drill mock --resume continues it "
-                         f"({max(0, remaining(session)) / 60:.0f} min left).")
+        raise ValueError(say("views.mock.in_progress", minutes=f"{max(0, remaining(session)) / 60:.0f}"))
     if session is None:
         if topic is not None and topic not in registry.TOPICS:
-            raise ValueError(f"There is no topic {topic!r}: the topics are {', '.join(registry.TOPICS)}.")
+            raise ValueError(say("views.mock.no_topic", topic=repr(topic), topics=", ".join(registry.TOPICS)))
         picked = drill_ids or pick(store, count, topic, difficulty)
         if not picked:
-            raise ValueError("No drills match that topic and difficulty.")
+            raise ValueError(say("views.mock.no_match"))
         session = new_session(picked, minutes)
         save(session)
     return session

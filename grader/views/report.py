@@ -11,7 +11,9 @@ from __future__ import annotations
 import time
 from datetime import date, datetime, timedelta
 
+from grader import words
 from grader.learner import registry
+from grader.words import say
 
 COLUMNS = {
     "topics": ("topic", "passed", "coverage", "attempted"),
@@ -23,6 +25,43 @@ COLUMNS = {
 }
 RECENT = 10
 MISTAKES_SHOWN = 12
+
+
+def heading(column: str) -> str:
+    """A column's heading in the language spoken."""
+    return say(f"views.report.col.{column.replace(' ', '_')}")
+
+
+def said(f: dict) -> dict:
+    """The figures for `--json`: keys and states as they are, each mistake named in the language
+    spoken."""
+    return {**f, "mistakes": [{**m, "mistake": words.drill(m["drill"], m["mistake"])} for m in f["mistakes"]]}
+
+
+def failed(drill_id: str, checks: list[str]) -> str:
+    """The checks that failed, by their names in the language spoken."""
+    return say("views.terminal.list_sep").join(words.check_name(drill_id, c) for c in checks)
+
+
+def status(name: str) -> str:
+    """A drill's status (new, started, attempted, passed) in the language spoken."""
+    return maybe(f"views.report.drill_status.{name}", name)
+
+
+def level(name: str) -> str:
+    """A drill's level (easy, medium, hard) in the language spoken."""
+    return maybe(f"views.report.level.{name}", name)
+
+
+def rating(name: str) -> str:
+    """A review's rating (Again, Hard, Good, Easy) in the language spoken."""
+    return maybe(f"views.schedule.rating.{name.lower()}", name)
+
+
+def maybe(key: str, default: str) -> str:
+    """The template `key` where the catalogue has it, else `default` as it is (a state or kind
+    recorded by a later version of drill)."""
+    return say(key) if key in words.catalogue(words.DEFAULT) else default
 
 
 def clock(seconds: float | None) -> str:
@@ -42,7 +81,7 @@ def when(ts: float) -> str:
 
 def due(ts: float, now: float) -> str:
     """When a review is due: 'now', or its day."""
-    return "now" if ts <= now else time.strftime("%Y-%m-%d", time.localtime(ts))
+    return say("views.report.now") if ts <= now else time.strftime("%Y-%m-%d", time.localtime(ts))
 
 
 def attempts(events: list[dict]) -> list[dict]:
@@ -124,14 +163,17 @@ def weakness(summary: dict, attempts: int, fails: int, hints: int, budget_second
 def event_name(e: dict) -> str:
     """What a recent event was, in words: 'check fail', 'check pass (same file again)', 'hint',
     'check pass in a notebook'."""
-    text = e["kind"] + (f" {e['status']}" if e["status"] else "")
-    text += " in a notebook" if e.get("source") == "notebook" else ""
-    return text + (" (same file again)" if e.get("repeat") else "")
+    text = maybe(f"views.report.kind.{e['kind']}", e["kind"])
+    if e["status"]:
+        text = say("views.report.kind_status", kind=text, status=maybe(f"views.report.status.{e['status']}", e["status"]))
+    text = say("views.report.in_notebook", event=text) if e.get("source") == "notebook" else text
+    return say("views.report.same_file", event=text) if e.get("repeat") else text
 
 
 def result(problem: dict) -> str:
     """How a mock's problem ended: passed, solution seen, skipped, unfinished or not reached."""
-    return problem.get("state") or ("passed" if problem["passed"] else "not passed")   # older scorecards
+    state = problem.get("state") or ("passed" if problem["passed"] else "not passed")   # older scorecards
+    return maybe(f"views.report.result.{state.replace(' ', '_').replace(',', '')}", state)
 
 
 def penalty(problem: dict) -> str:

@@ -15,30 +15,81 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from grader import words
 from grader.engine.result import Check, Verdict
 from grader.learner import registry
 from grader.views import mock, report
-from grader.views.report import COLUMNS, clock
+from grader.views.report import COLUMNS, clock, level, status
+from grader.words import say
 
 STYLE = {"pass": "green", "fail": "red", "error": "red", "todo": "yellow", "skipped": "dim"}
 MARK = {"pass": "✓", "fail": "✗", "error": "!", "todo": "…", "skipped": "-"}
 
-LIST_FIXED = {"level": 6, "min": 3, "status": 9, "best": 5}    # widths that never change
-LIST_FIXED_W = sum(LIST_FIXED.values()) + len(LIST_FIXED)        # with a space before each
+LIST_FIXED = {"level": 6, "min": 3, "status": 9, "best": 5}    # the narrowest each column may be
+STATUSES = ("passed", "attempted", "started", "new")
+LEVELS = ("easy", "medium", "hard")
 
 
-def wrap_words(text: str, width: int) -> list[str]:
-    """A title that mixes Chinese and Latin, in lines at most `width` cells wide: a break comes at a
-    space, else between two Chinese characters, never inside a Latin word. Only for a terminal too
-    narrow to hold the title on one line."""
+def list_fixed() -> dict[str, int]:
+    """The widths of the list's fixed columns in cells, wide enough for their words in the language
+    spoken (a Chinese word takes two cells a character)."""
+    return {"level": max([LIST_FIXED["level"], cell_len(say("views.terminal.list.level"))]
+                         + [cell_len(level(d)) for d in LEVELS]),
+            "min": max(LIST_FIXED["min"], cell_len(say("views.terminal.list.min"))),
+            "status": max([LIST_FIXED["status"], cell_len(say("views.terminal.list.status"))]
+                          + [cell_len(status(s)) for s in STATUSES]),
+            "best": max(LIST_FIXED["best"], cell_len(say("views.terminal.list.best")))}
+
+
+def list_fixed_w() -> int:
+    return sum(list_fixed().values()) + len(LIST_FIXED)        # with a space before each
+
+
+def ljust(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` cells."""
+    return text + " " * (width - cell_len(text))
+
+
+def rjust(text: str, width: int) -> str:
+    return " " * (width - cell_len(text)) + text
+
+
+def titles(info: registry.DrillInfo, sep: str = " ") -> str:
+    """A drill's two titles, the one in the language spoken first, joined by `sep`."""
+    return sep.join(title_pair(info))
+
+
+def title_pair(info: registry.DrillInfo) -> tuple[str, str]:
+    return (info.zh, info.title) if words.current() == "zh" else (info.title, info.zh)
+
+
+def heading(info: registry.DrillInfo, path=None) -> str:
+    """The line that names the drill above what a command shows of it: its id, titles and file."""
+    return f"[bold]{info.id}[/] · {escape(titles(info))}" + (f" · {escape(str(path))}" if path is not None else "")
+
+
+def start_heading(info: registry.DrillInfo) -> str:
+    return say("views.terminal.start_heading", drill=info.id, titles=titles(info), level=level(info.difficulty),
+               minutes=info.minutes)
+
+
+CLOSING = "[，。、；：！？）》」』]*"        # kept with what comes before: a line never begins with one
+
+
+def wrap_words(text: str, width: int, indent: int = 0) -> list[str]:
+    """Text that mixes Chinese and Latin in lines at most `width` cells wide, each after the first
+    indented by `indent` spaces: a break comes at a space, else between two Chinese characters,
+    never inside a Latin word or a character."""
     lines, line = [], ""
-    for token in re.findall(r"\s+|[A-Za-z0-9()'.,:+\-]+|.", text):
-        if line and cell_len(line + token.rstrip()) > width:
+    for token in re.findall(r"\s+|(?:[A-Za-z0-9_()'.,:;+\-*/=<>\[\]`|]+|.)" + CLOSING, text):
+        room = width - (indent if lines else 0)
+        if line.strip() and cell_len(line + token.rstrip()) > room:
             lines.append(line.rstrip())
             line = token.lstrip()
         else:
             line += token
-    return lines + [line.rstrip()]
+    lines.append(line.rstrip())
+    return lines[:1] + [" " * indent + line for line in lines[1:]]
 
 
 def list_layout(infos, width: int, extra: int = 0) -> str:
@@ -48,17 +99,17 @@ def list_layout(infos, width: int, extra: int = 0) -> str:
     id_w = max([2 + extra + len(i.id) for i in infos] + [len(i.topic) for i in infos])
     title_w = max(cell_len(i.title) for i in infos)
     zh_w = max(cell_len(i.zh) for i in infos)
-    return "wide" if id_w + 1 + title_w + 1 + zh_w + LIST_FIXED_W <= width else "stacked"
+    return "wide" if id_w + 1 + title_w + 1 + zh_w + list_fixed_w() <= width else "stacked"
 
 
 def title_lines(info: registry.DrillInfo, width: int, indent: str = "    ") -> list[str]:
     """A drill's two titles under its id: on one line when they fit, else one line each; a title
     wider than the terminal (never at 80 columns) wrapped at words."""
     room = width - cell_len(indent)
-    both = f"{info.title}  {info.zh}"
+    both = titles(info, "  ")
     if cell_len(both) <= room:
         return [indent + both]
-    return [indent + line for title in (info.title, info.zh) for line in wrap_words(title, room)]
+    return [indent + line for title in title_pair(info) for line in wrap_words(title, room)]
 
 
 def drills_table(infos, summary: dict, width: int = 80, numbered: bool = False):
@@ -68,33 +119,38 @@ def drills_table(infos, summary: dict, width: int = 80, numbered: bool = False):
     infos = list(infos)
     label = {i.id: f"{n:>2} {i.id}" if numbered else i.id for n, i in enumerate(infos, 1)}
     id_w = max([2 + len(label[i.id]) for i in infos] + [len(i.topic) for i in infos])
+    w = list_fixed()
 
     def status_of(info) -> tuple[str, str]:
         s = summary.get(info.id)
-        status = s["status"] if s else "new"
-        colour = {"passed": "green", "attempted": "yellow", "started": "cyan", "new": "dim"}[status]
-        pad = " " * (LIST_FIXED["status"] - len(status))         # outside the style: a line ends unpadded
-        return f"[{colour}]{status}[/]{pad}", clock(s and s["best"])
+        name = s["status"] if s else "new"
+        colour = {"passed": "green", "attempted": "yellow", "started": "cyan", "new": "dim"}[name]
+        pad = " " * (w["status"] - cell_len(status(name)))       # outside the style: a line ends unpadded
+        return f"[{colour}]{status(name)}[/]{pad}", clock(s and s["best"])
 
     def fixed(level: str, minutes: str, status: str, best: str) -> str:
-        return f" {level:<6} {minutes:>3} {status} {best:>5}"
+        return f" {ljust(level, w['level'])} {rjust(minutes, w['min'])} {status} {rjust(best, w['best'])}"
 
+    head_fixed = fixed(say("views.terminal.list.level"), say("views.terminal.list.min"),
+                       ljust(say("views.terminal.list.status"), w["status"]), say("views.terminal.list.best"))
     if list_layout(infos, width, 3 if numbered else 0) == "wide":
         title_w = max(cell_len(i.title) for i in infos)
         zh_w = max(cell_len(i.zh) for i in infos)
+        widths = (id_w, zh_w, title_w) if words.current() == "zh" else (id_w, title_w, zh_w)
 
         def cells(*texts):        # padded by cells, so that Chinese titles line up
-            return " ".join(t + " " * (w - cell_len(t)) for t, w in zip(texts, (id_w, title_w, zh_w)))
-        head = cells("id", "title", "标题") + fixed("level", "min", f"{'status':<9}", "best")
-        rows = lambda info: [cells(f"  {label[info.id]}", escape(info.title), escape(info.zh))
-                             + fixed(info.difficulty, str(info.minutes), *status_of(info))]
+            return " ".join(ljust(t, w) for t, w in zip(texts, widths))
+        head = cells(say("views.terminal.list.id"), say("views.terminal.list.title"),
+                     say("views.terminal.list.other_title")) + head_fixed
+        rows = lambda info: [cells(f"  {label[info.id]}", *map(escape, title_pair(info)))
+                             + fixed(level(info.difficulty), str(info.minutes), *status_of(info))]
     else:
-        id_col = max(id_w, width - LIST_FIXED_W)
-        head = f"{'id / title / 标题':<{id_col - 2}}" + fixed("level", "min", f"{'status':<9}", "best")
-        rows = lambda info: [f"  {label[info.id]:<{id_col - 2}}" + fixed(info.difficulty, str(info.minutes),
+        id_col = max(id_w, width - list_fixed_w())
+        head = ljust(say("views.terminal.list.stacked"), id_col - 2) + head_fixed
+        rows = lambda info: [f"  {label[info.id]:<{id_col - 2}}" + fixed(level(info.difficulty), str(info.minutes),
                                                                   *status_of(info))] + \
             [escape(line) for line in title_lines(info, width)]
-    lines = ["[bold]drills, in the order to practise them[/]" if numbered else "[bold]drills[/]",
+    lines = [f"[bold]{say('views.terminal.list.path' if numbered else 'views.terminal.list.drills')}[/]",
              f"[bold]{head.rstrip()}[/]", "─" * min(width, cell_len(head))]
     topic = None
     for info in infos:                       # infos come grouped by topic: a heading for each
@@ -144,25 +200,42 @@ def prompt_lines(prompt: str, width: int) -> list[str]:
     indent only when too long."""
     out = []
     for text, indent, _ in prompt_blocks(prompt):
-        out += textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=False,
-                             break_on_hyphens=False) or [""]
+        if words.current() == words.DEFAULT or cell_len(text) == len(text):   # broken at spaces only
+            out += textwrap.wrap(text, width, subsequent_indent=" " * indent, break_long_words=False,
+                                 break_on_hyphens=False) or [""]
+        else:                                  # Chinese: measured in cells, broken between characters
+            out += wrap_words(text, width, indent) if text.strip() else [""]
     return out
 
 
-def check_line(check: Check) -> str:
+def check_line(check: Check, drill_id: str = "") -> str:
+    """A check as a line (and its detail below it); its name and mistake in the language spoken
+    (the message comes in it from the grading)."""
     colour = STYLE.get(check.status, "white")
-    text = f"[{colour}]{MARK.get(check.status, '?')} {escape(check.name)}[/]"
+    text = f"[{colour}]{MARK.get(check.status, '?')} {escape(words.check_name(drill_id, check.name))}[/]"
     if check.message and check.status != "pass":
         text += f"  {escape(check.message)}"
     elif check.message and check.name in ("speed", "memory"):
         text += f"  [dim]{escape(check.message)}[/]"
     if check.call and check.status in ("fail", "error"):
-        text += f"\n    [dim]on[/] {escape(check.call)}"
+        text += f"\n    [dim]{say('views.terminal.on')}[/] {escape(check.call)}"
     if check.repro and check.status == "fail":
-        text += f"\n    [dim]to repeat it, in your workspace:[/] {escape(check.repro)}"
+        text += f"\n    [dim]{say('views.terminal.to_repeat')}[/] {escape(check.repro)}"
     if check.mistake:
-        text += f"\n    [bold yellow]looks like a classic mistake:[/] {escape(check.mistake)}"
+        text += (f"\n    [bold yellow]{say('views.terminal.classic_mistake')}[/] "
+                 f"{escape(words.drill(drill_id, check.mistake))}")
     return text
+
+
+def verdict_json(verdict: Verdict) -> dict:
+    """`drill check --json`: the verdict's keys as they are, its mistakes and their hints in the
+    language spoken (its messages come in it from the grading)."""
+    data = verdict.to_json()
+    for check in data.get("checks", []):
+        for key in ("mistake", "hint"):
+            if check.get(key):
+                check[key] = words.drill(verdict.drill, check[key])
+    return data
 
 
 class CheckLines:
@@ -170,8 +243,8 @@ class CheckLines:
     detail, passing and skipped ones are counted and said in one line at the end (counts per
     kind of check); everything is shown with every=True."""
 
-    def __init__(self, every: bool = False):
-        self.every = every
+    def __init__(self, every: bool = False, drill_id: str = ""):
+        self.every, self.drill = every, drill_id
         self.passed: list[Check] = []
         self.skipped: list[Check] = []
         self.repeated: set[str] = set()          # the repeat lines already shown
@@ -183,28 +256,29 @@ class CheckLines:
             if check.repro and check.repro in self.repeated:
                 check = replace(check, repro="")
             self.repeated.add(check.repro)
-            return check_line(check)
+            return check_line(check, self.drill)
         (self.passed if check.status == "pass" else self.skipped).append(check)
         return None
 
-    @staticmethod
-    def kinds(checks: list[Check]) -> str:
+    def kinds(self, checks: list[Check]) -> str:
         counts: dict[str, int] = {}
         for c in checks:
-            kind = c.name.rsplit(": ", 1)[-1]
+            kind = words.check_name(self.drill, c.name.rsplit(": ", 1)[-1])
             counts[kind] = counts.get(kind, 0) + 1
-        return ", ".join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items())
+        return say("views.terminal.list_sep").join(k if n == 1 else f"{k} ×{n}" for k, n in counts.items())
 
     def summary(self) -> list[str]:
         """The passing and skipped checks, one line each (none when there are none)."""
         out = []
         if self.passed:
             n = len(self.passed)
-            out.append(f"[green]✓ {n} check{'s' * (n != 1)} passed[/] [dim]({escape(self.kinds(self.passed))})[/]")
+            said = say("views.terminal.passed_one" if n == 1 else "views.terminal.passed_many", n=n)
+            out.append(f"[green]✓ {said}[/] [dim]{escape(say('views.terminal.in_parens', text=self.kinds(self.passed)))}[/]")
         if self.skipped:
             why = sorted({c.message for c in self.skipped if c.message})
-            out.append(f"[dim]- {len(self.skipped)} skipped ({escape(self.kinds(self.skipped))})"
-                       + (f": {escape('; '.join(why))}" if why else "") + "[/]")
+            said = say("views.terminal.skipped", n=len(self.skipped), kinds=self.kinds(self.skipped))
+            said = say("views.terminal.because", text=said, why="; ".join(why)) if why else said
+            out.append(f"[dim]- {escape(said)}[/]")
         return out
 
 
@@ -214,23 +288,23 @@ def verdict_summary(verdict: Verdict, info: registry.DrillInfo, command: str = "
     what the learner edits (default: the file graded) and `then` what grades it again (default: run
     `command` again; watch mode: save the file)."""
     if verdict.status == "pass":
-        body, colour = f"[bold green]Passed[/] {info.id} — {info.title} {info.zh}", "green"
+        body, colour = say("views.terminal.passed", drill=info.id, titles=escape(titles(info))), "green"
     elif verdict.status == "todo":
-        then = then or f"run {command} again"
-        body, colour = (f"[bold yellow]Not started[/]: fill in the TODO in {escape(where or verdict.file)}, "
-                        f"then {escape(then)}."), "yellow"
+        then = then or say("views.terminal.run_again", command=command)
+        body, colour = say("views.terminal.not_started", file=escape(where or verdict.file), then=escape(then)), "yellow"
     else:
-        failed = [c.name for c in verdict.checks if c.status in ("fail", "error")]
-        body, colour = f"[bold red]Failed[/]: {', '.join(failed)}", "red"
+        failed = [words.check_name(info.id, c.name) for c in verdict.checks if c.status in ("fail", "error")]
+        body, colour = say("views.terminal.failed", checks=escape(say("views.terminal.list_sep").join(failed))), "red"
     seed = "" if verdict.seed is None else \
-        f"seed {verdict.seed} ({escape(command)} --seed {verdict.seed} repeats it) · "
-    body += f"\n[dim]{seed}{verdict.seconds:.1f} s[/]"
+        escape(say("views.terminal.seed", seed=verdict.seed, command=command)) + " · "
+    body += f"\n[dim]{seed}{say('views.terminal.seconds', seconds=f'{verdict.seconds:.1f}')}[/]"
     if verdict.output_bytes:
         shown = verdict.output[:1500]
-        more = f"\n… {verdict.output_bytes:,} bytes in all" if verdict.output_bytes > len(shown) else ""
-        body += f"\n[dim]your code printed:[/]\n{escape(shown)}{more}"
+        more = "\n" + say("views.terminal.bytes_in_all", n=f"{verdict.output_bytes:,}") \
+            if verdict.output_bytes > len(shown) else ""
+        body += f"\n[dim]{say('views.terminal.printed')}[/]\n{escape(shown)}{more}"
     for note in verdict.notes:
-        body += f"\n[yellow]note:[/] {escape(note)}"
+        body += f"\n[yellow]{say('views.terminal.note')}[/] {escape(note)}"
     return Panel(body, border_style=colour, expand=False)
 
 
@@ -240,10 +314,11 @@ def bar(value: float, top: float, width: int = 20) -> str:
 
 
 def titled(title: str, columns: tuple[str, ...]) -> Table:
+    """A table under its title, its columns headed in the language spoken (report.heading)."""
     table = Table(title=title, title_justify="left", title_style="bold", box=None, pad_edge=False,
                   header_style="bold")
     for col in columns:
-        table.add_column(col)
+        table.add_column(report.heading(col))
     return table
 
 
@@ -251,33 +326,36 @@ def progress_view(f: dict, now: float | None = None) -> Group:
     """`drill progress`: the same figures, headings and formats as the HTML report."""
     now = now or time.time()
     rate = "–" if f["pass_rate"] is None else f"{f['pass_rate']:.0%}"
-    head = (f"[bold]{f['passed']}/{f['drills']}[/] drills passed · [bold]{rate}[/] of {f['attempts']} attempts "
-            f"passed · streak [bold]{f['streak_days']}[/] day{'s' * (f['streak_days'] != 1)}")
-    topics = titled("coverage by topic", COLUMNS["topics"])
+    head = say("views.terminal.progress_head", passed=f["passed"], drills=f["drills"], rate=rate,
+               attempts=f["attempts"], streak=f["streak_days"],
+               days=say("views.terminal.day" if f["streak_days"] == 1 else "views.terminal.days"))
+    topics = titled(say("views.report.topics"), COLUMNS["topics"])
     for name, t in f["topics"].items():
         topics.add_row(name, f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
                        str(t["attempted"]))
-    drills = titled("per drill, weakest first", COLUMNS["drills"])
+    drills = titled(say("views.report.per_drill"), COLUMNS["drills"])
     for d in f["per_drill"]:
         best, budget = d["best_seconds"], d["budget_seconds"]
         over = best is not None and best > budget
-        drills.add_row(d["id"], d["status"], str(d["attempts"]), str(d["fails"]), str(d["hints"]),
-                       "seen" if d["revealed"] else "", f"[{'red' if over else 'green'}]{clock(best)}[/]",
-                       clock(budget))
+        drills.add_row(d["id"], status(d["status"]), str(d["attempts"]), str(d["fails"]), str(d["hints"]),
+                       say("views.report.seen") if d["revealed"] else "",
+                       f"[{'red' if over else 'green'}]{clock(best)}[/]", clock(budget))
     counts = [d["attempts"] for d in f["daily"]]
     spark = "".join(" ▁▂▃▄▅▆▇█"[min(8, round(8 * n / max(1, max(counts))))] for n in counts)
-    reviews = titled("review schedule", COLUMNS["reviews"])
+    reviews = titled(say("views.report.reviews"), COLUMNS["reviews"])
     for r in f["reviews"]:
-        reviews.add_row(r["drill"], report.due(r["due"], now), r["rating"], report.when(r["rated"]))
-    mistakes = titled("mistakes made", COLUMNS["mistakes"])
+        reviews.add_row(r["drill"], report.due(r["due"], now), report.rating(r["rating"]), report.when(r["rated"]))
+    mistakes = titled(say("views.report.mistakes"), COLUMNS["mistakes"])
     for m in f["mistakes"][:report.MISTAKES_SHOWN]:
-        mistakes.add_row(m["drill"], report.when(m["ts"]), m["check"], m["mistake"])
-    recent = titled("recent", COLUMNS["recent"])
+        mistakes.add_row(m["drill"], report.when(m["ts"]), words.check_name(m["drill"], m["check"]),
+                         words.drill(m["drill"], m["mistake"]))
+    recent = titled(say("views.report.recent"), COLUMNS["recent"])
     for e in f["recent"]:
-        recent.add_row(report.when(e["ts"]), e["drill"], report.event_name(e), ", ".join(e["failed"]))
-    weakest = ", ".join(f["weakest"]) or "none yet"
-    parts = [head, "", topics, "", drills, "", f"attempts per day, last 14: {spark}  [dim]({' '.join(map(str, counts))})[/]",
-             f"weakest: [bold]{weakest}[/]", ""]
+        recent.add_row(report.when(e["ts"]), e["drill"], report.event_name(e), report.failed(e["drill"], e["failed"]))
+    weakest = ", ".join(f["weakest"]) or say("views.report.none_yet")
+    parts = [head, "", topics, "", drills, "",
+             say("views.terminal.per_day", spark=spark, counts=" ".join(map(str, counts))),
+             say("views.terminal.weakest", weakest=weakest), ""]
     if f["reviews"]:
         parts += [reviews, ""]
     if f["mistakes"]:
@@ -294,22 +372,21 @@ def solution_text(info: registry.DrillInfo) -> str:
 
 
 def solution_heading(info: registry.DrillInfo) -> str:
-    return f"{info.id} · {info.title} {info.zh} · the reference solution"
+    return say("views.terminal.solution_heading", drill=info.id, titles=titles(info))
 
 
 def schedule_table(cards: dict, now: float, until: float | None) -> Table:
-    table = titled("reviews", COLUMNS["reviews"])
+    table = titled(say("views.terminal.reviews"), COLUMNS["reviews"])
     for drill_id, c in sorted(cards.items(), key=lambda kv: kv[1]["due"]):
         if until is None or c["due"] <= until:
-            table.add_row(drill_id, report.due(c["due"], now), c["rating"], report.when(c["ts"]))
+            table.add_row(drill_id, report.due(c["due"], now), report.rating(c["rating"]), report.when(c["ts"]))
     return table
 
 
 def suggestions_table(rows: list[tuple[str, str]]) -> Table:
-    table = titled("new drills to start", ("id", "title", "why"))
+    table = titled(say("views.terminal.new_drills"), ("id", "title", "why"))
     for drill_id, why in rows:
-        info = registry.get(drill_id)
-        table.add_row(drill_id, f"{info.title} {info.zh}", why)
+        table.add_row(drill_id, escape(titles(registry.get(drill_id))), why)
     return table
 
 
@@ -319,29 +396,30 @@ def scorecard_table(card: dict) -> Table:
         state = report.result(p)
         table.add_row(p["drill"], f"[{'green' if p['passed'] else 'red'}]{state}[/]",
                       clock(p["seconds_to_pass"]), str(p["attempts"]), str(p["hints"]), report.penalty(p),
-                      ", ".join(p["failed_checks"]))
+                      report.failed(p["drill"], p["failed_checks"]))
     return table
 
 
 def hint_lines(info: registry.DrillInfo, named: list[str], n: int, more: bool) -> list[str]:
     """`drill hint`: the hints for the mistake the last check named, then the first `n` of the
     drill's hints; whether that was one more says what comes next."""
-    lines = [f"[bold yellow]for the mistake your last check named:[/] {escape(text)}" for text in named]
-    lines += [f"[bold]hint {i}/{len(info.hints)}[/] {escape(text)}" for i, text in enumerate(info.hints[:n], 1)]
+    lines = [f"[bold yellow]{say('views.terminal.hint_for_mistake')}[/] {escape(words.drill(info.id, text))}"
+             for text in named]
+    lines += [f"[bold]{say('views.terminal.hint_n', i=i, n=len(info.hints))}[/] {escape(words.drill(info.id, text))}"
+              for i, text in enumerate(info.hints[:n], 1)]
     if not more:
-        lines.append(f"[dim]No more hints: all {n} are above, and no new one was counted; drill solution shows "
-                     f"the reference.[/]")
+        lines.append(f"[dim]{say('views.terminal.no_more_hints', n=n)}[/]")
     elif n == len(info.hints):
-        lines.append("[dim]That was the last hint; drill solution shows the reference.[/]")
+        lines.append(f"[dim]{say('views.terminal.last_hint')}[/]")
     return lines
 
 
 def backups_table(folder, files) -> Table:
     """`drill doctor`: the store's backups, newest first, with the events each holds."""
     from grader.learner.store import events_in
-    table = Table(title=f"backups in {folder}", title_justify="left")
+    table = Table(title=escape(say("views.terminal.backups_in", folder=folder)), title_justify="left")
     for col in ("file", "taken", "events"):
-        table.add_column(col)
+        table.add_column(say(f"views.terminal.backups.{col}"))
     for b in reversed(files):
         table.add_row(b.name, time.strftime("%Y-%m-%d %H:%M", time.localtime(b.stat().st_mtime)), events_in(b))
     return table
@@ -351,9 +429,9 @@ def next_step(following: list[tuple[str, str]], start: str = "drill start") -> s
     """What to do after a pass: the first of the schedule's suggestions (the next unseen drill of
     this topic, else a review that is due, else the next unseen drill anywhere)."""
     if not following:
-        return "[green]Every drill is started and no review is due: drill mock for an interview.[/]"
+        return f"[green]{say('views.terminal.all_started')}[/]"
     drill, why = following[0]
-    return f"Next: [bold]{escape(start)} {drill}[/] [dim]({why})[/]"
+    return say("views.terminal.next", command=f"{escape(start)} {drill}", why=escape(why))
 
 
 def next_view(cards: dict, new: list[tuple[str, str]], now: float) -> list:
@@ -361,22 +439,42 @@ def next_view(cards: dict, new: list[tuple[str, str]], now: float) -> list:
     parts = [schedule_table(cards, now, None)] if cards else []
     if any(c["due"] <= now for c in cards.values()):
         return parts
-    parts.append("No review is due now." if cards else "No reviews scheduled yet: they come from your checks.")
+    parts.append(say("views.terminal.no_review_due" if cards else "views.terminal.no_reviews_yet"))
     if new:
-        return parts + [suggestions_table(new), f"[dim]drill start {new[0][0]} starts the first.[/]"]
-    return parts + ["You have started every drill: drill mock for an interview."]
+        return parts + [suggestions_table(new), f"[dim]{say('views.terminal.starts_the_first', drill=new[0][0])}[/]"]
+    return parts + [say("views.terminal.every_drill_started")]
 
 
 def today_view(due: dict, end: float, upcoming: float | None, now: float):
     """`drill today`: the reviews due by the end of the day, or when the next one is."""
     if due:
         return schedule_table(due, now, end)
-    later = f"; next on {time.strftime('%Y-%m-%d', time.localtime(upcoming))}" if upcoming else ""
-    return f"Nothing due today{later}. drill next offers new drills."
+    if upcoming:
+        return say("views.terminal.nothing_due_next", day=time.strftime('%Y-%m-%d', time.localtime(upcoming)))
+    return say("views.terminal.nothing_due")
 
 
 def finding_line(finding) -> str:
     """A line of `drill doctor`: what was checked and found, and how to fix it when it is wrong."""
     mark = {"ok": "[green]✓[/]", "note": "[yellow]·[/]", "wrong": "[red]✗[/]"}[finding.status]
-    fix = f"\n    [bold]fix:[/] {escape(finding.fix)}" if finding.fix else ""
+    fix = f"\n    [bold]{say('views.terminal.fix')}[/] {escape(finding.fix)}" if finding.fix else ""
     return f"{mark} {escape(finding.what)}{fix}"
+
+
+def language_view(stored: str | None, path) -> str:
+    """`drill config lang`: the language kept, where, and the one this run speaks when it differs."""
+    lang = stored or words.DEFAULT
+    text = say("views.terminal.lang_stored" if stored else "views.terminal.lang_default", code=lang,
+               name=words.LANGUAGES[lang], path=path)
+    if words.current() != lang:
+        text += " " + say("views.terminal.lang_now", code=words.current(), name=words.LANGUAGES[words.current()])
+    return escape(text)
+
+
+def language_set(lang: str, now: str) -> str:
+    """`drill config lang zh`: said in the language just chosen; DRILL_LANG or --lang may still
+    decide this run."""
+    text = say("views.terminal.lang_set", lang, code=lang, name=words.LANGUAGES[lang])
+    if now != lang:
+        text += " " + say("views.terminal.lang_overridden", lang, now=now)
+    return escape(text)
