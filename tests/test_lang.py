@@ -253,3 +253,29 @@ def test_the_notebook_start_page_follows_the_language(drill_home, chinese):
     page = magic.start_page(registry.get("softmax"))
     assert "数值稳定" in page and "约 5 分钟" in page and "%%drill softmax" in page
     assert magic.stub_code(registry.get("softmax")) in words.stub("softmax", "zh").read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_a_chinese_mock_in_an_80_by_24_terminal_reads_whole_and_ends_with_a_chinese_scorecard(drill_home, monkeypatch):
+    from tests.test_mock import Terminal, session, solve_active, wait_for
+    monkeypatch.setenv("DRILL_IDLE_SECONDS", "120")
+    term = Terminal(drill_home)
+    try:
+        term.open("--lang", "zh", "mock", "softmax", "gqa", "--minutes", "20")
+        wait_for(lambda: "模拟面试" in term.screen(), 300, "the mock's screen", term)
+        screen = term.screen()
+        assert "q 结束" in screen and "剩余" in screen and "编辑" in screen
+        assert "\ufffd" not in screen                                   # no character cut in two
+        assert all(cell_len(line) <= 80 for line in screen.splitlines())
+        solve_active(drill_home)
+        wait_for(lambda: session(drill_home)["problems"][0]["state"] == "passed", 120, "the first pass", term,
+                 drill_home)
+        term.keys("q")
+        wait_for(lambda: "现在结束面试吗" in term.screen(), 30, "the question", term)
+        term.keys("y")
+        wait_for(lambda: re.search(r"的模拟面试 · 20 分钟 · softmax, gqa：通过 1/2", term.screen()), 120,
+                 "the scorecard", term, drill_home)
+        assert "首次通过用时" in term.screen()
+    finally:
+        term.close()
+        client.stop(drill_home)

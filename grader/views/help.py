@@ -12,7 +12,8 @@ from grader import words
 # typer's own words on a help page: the titles of its panels and the marks after an option
 TYPER_TEXT = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "options",
               "COMMANDS_PANEL_TITLE": "commands", "ERRORS_PANEL_TITLE": "error",
-              "DEFAULT_STRING": "default", "REQUIRED_LONG_STRING": "required", "ABORTED_TEXT": "aborted"}
+              "DEFAULT_STRING": "default", "REQUIRED_LONG_STRING": "required", "ABORTED_TEXT": "aborted",
+              "RICH_HELP": "try"}
 _typer_english: dict[str, str] = {}
 
 

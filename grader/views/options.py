@@ -11,6 +11,8 @@ from pathlib import Path
 
 import typer
 
+from grader import words
+
 
 def plain_options() -> bool:
     """Coerce plain option values (a string, a number, a path without checks) without pydantic.
@@ -37,7 +39,8 @@ def plain_options() -> bool:
                     return booleans[str(value).strip().lower()]
                 return self.annotation(value)
             except (TypeError, ValueError, KeyError):
-                raise typer.BadParameter(f"{value!r} is not a valid {kinds[self.annotation]}.", ctx=ctx,
+                kind = words.say(f"views.options.{kinds[self.annotation]}")
+                raise typer.BadParameter(words.say("views.options.not_valid", value=repr(value), kind=kind), ctx=ctx,
                                          param=param) from None
 
     def plain(info) -> bool:

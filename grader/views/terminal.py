@@ -187,11 +187,17 @@ def prompt_blocks(prompt: str) -> list[tuple[str, int, bool]]:
             hang = len(lead) + len(marker or "")
             blocks.append((line, hang, False))
         elif hang is not None and len(lead) == hang:      # the paragraph goes on
-            blocks[-1] = (blocks[-1][0] + " " + line.strip(), hang, False)
+            blocks[-1] = (joined(blocks[-1][0], line.strip()), hang, False)
         else:                                             # code, an example, a formula
             blocks.append((line, len(lead) + 4, True))
             hang = None
     return blocks
+
+
+def joined(before: str, after: str) -> str:
+    """Two lines of a paragraph as one: a space between them, none between two Chinese characters
+    (Chinese has no spaces between words)."""
+    return before + ("" if cell_len(before[-1:]) == 2 and cell_len(after[:1]) == 2 else " ") + after
 
 
 def prompt_lines(prompt: str, width: int) -> list[str]:
