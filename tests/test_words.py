@@ -43,6 +43,16 @@ def test_a_templated_message_translates_with_its_values():
     assert words.drill("softmax", "long rows", "en") == "long rows"
 
 
+def test_a_value_filled_into_a_message_translates_exactly_or_by_its_own_template():
+    tail = ": amp_step returned stepped=False, yet the weights changed"
+    assert words.drill("amp_step", "call 2 of 3" + tail, "zh").startswith("第 2 次调用（共 3 次）：")
+    assert words.drill("amp_step", "call 2 of 3 (a batch with inf or NaN)" + tail, "zh").startswith(
+        "第 2 次调用（共 3 次，该 batch 含 inf 或 NaN）：")
+    said = words.drill("auc", "shuffling the samples changed the AUC from 0.5 to 0.6: it depends only on the "
+                              "order of the scores", "zh")
+    assert said.startswith("打乱样本顺序：")
+
+
 def test_the_setting_is_chosen_in_order_and_the_locale_only_suggests():
     env = {"DRILL_LANG": "zh", "LANG": "en_US.UTF-8"}
     assert words.choose("en", "zh", env) == "en"

@@ -203,7 +203,10 @@ def table_problems(drill_id: str, lang: str) -> list[str]:
     need = texts(drill_id)
     problems = [f"not translated: {t!r}" for t in sorted(need - set(table))]
     source = (ROOT / "grader" / "specs" / f"{drill_id}.py").read_text(encoding="utf-8")
-    values = {n.value for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    tree = ast.parse(source)
+    values = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)} | \
+        {words.template_of([v.value if isinstance(v, ast.Constant) else None for v in n.values])
+         for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)}      # an f-string's value keyed by its template
     problems += [f"translates what the declaration does not say (stale?): {t!r}"
                  for t in sorted(set(table) - need - values)]   # a string it fills into a message may be
     for key, said in table.items():

@@ -10,11 +10,10 @@
 1. `train_bpe(text, vocab_size) -> merges`：由 token id 组成的 (a, b) pair 列表；第 i 次合并产生
    token 256 + i，代表 a 的字节后接 b 的字节。重复直到有 vocab_size - 256 次合并，或者没有哪个词
    还剩两个 token：
-   - 统计文本中每个词里的每个相邻 pair：出现 5 次的词计 5 次，重叠的 pair 也计入
-   (a word that occurs 5 times counts 5
-     times; overlapping pairs count: "aaa" holds (97, 97) twice);
-   - 取出现次数最多的 pair；次数相同时取最小的 pair，把 (a, b) 当作整数元组比较：tuples of
-     ints ((32, 116) before (97, 98) before (97, 99));
+   - 统计文本中每个词里的每个相邻 pair（出现 5 次的词计 5 次；重叠的 pair 也计入："aaa" 含
+     两次 (97, 97)）；
+   - 取出现次数最多的 pair；次数相同时取最小的 pair，把 (a, b) 当作整数元组比较
+     （(32, 116) 在 (97, 98) 之前，(97, 98) 在 (97, 99) 之前）；
    - 在每个词中从左到右、不重叠地替换它（"aaa" -> [256, 97]）；
    - 重新计数：每次合并后计数都会变。
 2. `encode(text, merges) -> ids`：用同样的方式切词；在每个词里按学到的顺序应用合并（先在各处做

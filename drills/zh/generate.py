@@ -17,12 +17,12 @@ do_sample=False, temperature=1.0, top_k=None, top_p=None, generator=None)`：把
   模型。（评分器会统计调用次数和喂入的 token 数：每一步都重跑前缀，正是 cache 要避免的。）
 - 根据 (B, V) 的分数选 token：
   - do_sample=False：贪心，取 argmax（忽略 temperature、top_k 和 top_p）。
-  - do_sample=True：先除以 `temperature`；然后，如果给了 top_k，保留 top_k 个最大的
-    (every score >= the k-th largest; top_k >= V keeps all); then, if top_p is given, keep the
-    nucleus: sort descending, keep a token iff the probability mass strictly before it is < top_p;
-    the others become -inf. Draw one token per sequence from the softmax of what is left, with all
-    randomness from `generator` (torch.multinomial(..., generator=generator)); torch's global
-    random state is left alone. Sampling is graded by the frequencies of many draws.
+  - do_sample=True：先除以 `temperature`；然后，如果给了 top_k，保留 top_k 个最大的分数（即所有
+    >= 第 k 大的分数；top_k >= V 时全部保留）；然后，如果给了 top_p，保留核（nucleus）：降序排序，
+    一个 token 当且仅当排在它之前的概率质量严格 < top_p 时保留；其余的变为 -inf。对剩下的分数取
+    softmax，每条序列从中抽一个 token，所有随机性都来自 `generator`
+    （torch.multinomial(..., generator=generator)）；不要动 torch 的全局随机状态。采样按多次抽取的
+    频率评分。
 - EOS，按序列处理：一条序列一旦生成了 `eos_token_id`（EOS 本身保留在输出中），该序列之后的每个位置
   都是 `pad_token_id`（它是词表中的 id，所以可以像普通 token 一样喂给模型），而其他序列继续生成。
   当所有序列都结束时，停止调用模型；输出的剩余部分都是 padding。

@@ -4,11 +4,10 @@
 
 - `x` 是浮点张量 (n, d)：n 个样本，每个 d 个特征，n >= 2；1 <= k <= min(n - 1, d)。
 - 返回 `(components, explained_variance)`：
-  - `components` (k, d)：标准正交的行，即中心化数据（每列减去其均值）方差最大的方向，按方差从大到
-  小排列。
-    (each column minus its mean), in order of decreasing variance.
-  - `explained_variance` (k,)：数据沿每个主成分的方差，无偏估计——像 torch.var 那样除以 n - 1。
-    by n - 1, as torch.var does.
+  - `components` (k, d)：标准正交的行，即中心化数据（每列减去其均值）方差最大的方向，
+    按方差从大到小排列。
+  - `explained_variance` (k,)：数据沿每个主成分的方差，无偏估计——像 torch.var 那样
+    除以 n - 1。
   两者的 dtype 都与 x 相同，都在 x 所在的设备上。
 - 符号约定（一个方向和它的反方向是同一条轴）：翻转每个主成分，使它绝对值最大的元素为正。
 - 对中心化数据做 SVD 可以同时得到两者：xc = U diag(S) Vh，Vh 的行就是方向，S² / (n - 1) 就是方差。

@@ -13,12 +13,11 @@ W_hh (H, H)、b (H,)——权重是 (out, in)，与 nn.Linear 相同。
 2. `rnn_backward(x, h0, W_xh, W_hh, b, dhs) -> (dx, dh0, dW_xh, dW_hh, db)`：
    L = sum(hs * dhs) 的梯度，其中 dhs (T, B, H) 是来自每一步损失的 dL/dh_t。每个梯度的形状与
    对应输入相同。函数内可以自己再跑一遍前向。
-   - h_t 既直接影响 L（dhs[t]），也通过 h_{t+1} 影响 L：从 t = T 到 1 反向遍历，带着后面各步
-   传回的梯度，再加上 dhs[t]——即 carrying
-     dL/dh_t from the later steps and adding dhs[t] to it.
+   - h_t 既直接影响 L（dhs[t]），也通过 h_{t+1} 影响 L：从 t = T 到 1 反向遍历，带着从后面
+     各步传回的 dL/dh_t，并把 dhs[t] 加上去。
    - tanh'(a_t) = 1 - tanh(a_t)² = 1 - h_t²：用输出 h_t 计算，而不是用激活前的值。
-   - 权重在每一步共享：它们的梯度是对 t 的求和。dh0 是越过第一步后继续传回的梯度——what is
-     carried past the first step.
+   - 权重在每一步共享：它们的梯度是对 t 的求和。dh0 就是越过第一步后继续传回去的
+     梯度。
 - 在 batch 上向量化：对时间步写 Python 循环是预期的做法，但不要对 B 写循环。
 - 输出的 dtype 和设备与输入相同；不能修改输入。
 

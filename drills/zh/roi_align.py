@@ -20,10 +20,10 @@ RoIAlign，语义与 torchvision 在 `aligned=True` 时相同（torchvision.ops.
       y = y_start + p · bin_h + (iy + 0.5) · bin_h / s,    iy = 0 .. s − 1
       x = x_start + q · bin_w + (ix + 0.5) · bin_w / s,    ix = 0 .. s − 1
   （即 bin 内 s x s 网格的各个中心）。(y, x) 处的值用双线性插值：
-  - 若 y < −1 或 y > H 或 x < −1 或 x > W（在特征图外超过一个像素）：值为 0，该采样点仍计入平均——the sample
-    still counts in the mean of s·s;
+  - 若 y < −1 或 y > H 或 x < −1 或 x > W（在特征图外超过一个像素）：值为 0——且该采样点
+    仍计入 s·s 个点的平均；
   - 否则把 y 截断到 [0, H − 1]、x 截断到 [0, W − 1]；令 y0 = floor(y)，y1 = min(y0 + 1, H − 1)，
-    ly = y − y0 (x alike), the value is
+    ly = y − y0（x 同理），值为
       (1−ly)(1−lx)·v[y0, x0] + (1−ly)·lx·v[y0, x1] + ly·(1−lx)·v[y1, x0] + ly·lx·v[y1, x1].
 - 梯度要能传到 `input`（会评分）；框的梯度不评分（torchvision 的框没有梯度）。不能修改输入。
   不要对框写 Python 循环。不要调用 torchvision。

@@ -10,8 +10,8 @@
     kaiming_normal(shape, a=0.0, mode="fan_in", nonlinearity="leaky_relu")
                                         N(0, std²), std = gain / sqrt(fan)
 
-- `shape` 是至少含两个整数的元组，布局与 torch 的权重一致（`(out_features,
-  in_features)` for a linear layer, `(out_channels, in_channels, *kernel)` for a convolution）。
+- `shape` 是至少含两个整数的元组，布局与 torch 的权重一致：线性层为 `(out_features,
+  in_features)`，卷积为 `(out_channels, in_channels, *kernel)`。
   所以 fan_in = shape[1] * receptive，fan_out = shape[0] * receptive，其中 receptive 是 shape[2:]
   的乘积（线性层为 1）。
 - U(-b, b) 的标准差是 b / sqrt(3)：均匀分布的边界是同方差正态分布标准差的 sqrt(3) 倍。公式里的 6 和 3

@@ -75,7 +75,8 @@ def run(impl, case: Case, ns) -> Trace:
                 "grads": [None if p.grad is None else p.grad.clone() for p in model.parameters()] if stepped else None,
                 "params": [p.detach().clone() for p in model.parameters()],
                 "scale": state.get("scale"), "growth_tracker": state.get("growth_tracker")}
-        trace.step(f"call {i} of {len(batches)}" + (" (a batch with inf or NaN)" if poisoned((x, y)) else ""), step)
+        trace.step(f"call {i} of {len(batches)} (a batch with inf or NaN)" if poisoned((x, y)) else
+                   f"call {i} of {len(batches)}", step)
     return trace
 
 

@@ -137,7 +137,10 @@ def within_budget_and_slots(call, case):
         prompts, decodes = [requests[i][1] for i in step["prefill"]], len(step["decode"])
         tokens = decodes + sum(prompts)
         if tokens > token_budget:
-            raise Fail(f"step {t}: {decodes} decode{'s' * (decodes != 1)} + prompts {prompts} = {tokens} tokens > "
+            if decodes == 1:
+                raise Fail(f"step {t}: {decodes} decode + prompts {prompts} = {tokens} tokens > "
+                           f"token_budget={token_budget}", mistake=BUDGET.name)
+            raise Fail(f"step {t}: {decodes} decodes + prompts {prompts} = {tokens} tokens > "
                        f"token_budget={token_budget}", mistake=BUDGET.name)
         held = len(step["decode"]) + len(step["prefill"])
         if held > max_slots:

@@ -279,16 +279,18 @@ def calls_counted(call, case):
     if calls == want:
         return
     fed, should = sum(b * t for b, t, _ in calls), sum(b * t for b, t, _ in want)
-    said = (f"the model was called {len(calls)} times, fed {fed} tokens in all ((B, T, cached) of the first calls: "
-            f"{calls[:4]}{'...' * (len(calls) > 4)}); choosing {steps} tokens for {B} sequences takes {len(want)} "
-            f"calls and {should} tokens: the prompt once, then the newest token of each sequence ({want[:3]}...)")
+    shown = f"{calls[:4]}{'...' * (len(calls) > 4)}"
     if not calls or calls[0] != (B, P, 0):
-        raise Fail(f"{said}. The first call is model(input_ids) on the whole prompt, cache None")
-    if any(t > 1 or s == 0 for _, t, s in calls[1:]):
-        raise Fail(said, mistake=RECOMPUTES)
-    if len(calls) > len(want):
-        raise Fail(said, mistake=CALLED_AFTER_LAST)
-    raise Fail(said)
+        raise Fail(f"the model was called {len(calls)} times, fed {fed} tokens in all ((B, T, cached) of the first "
+                   f"calls: {shown}); choosing {steps} tokens for {B} sequences takes {len(want)} calls and "
+                   f"{should} tokens: the prompt once, then the newest token of each sequence ({want[:3]}...). "
+                   f"The first call is model(input_ids) on the whole prompt, cache None")
+    mistake = RECOMPUTES if any(t > 1 or s == 0 for _, t, s in calls[1:]) else \
+        CALLED_AFTER_LAST if len(calls) > len(want) else ""
+    raise Fail(f"the model was called {len(calls)} times, fed {fed} tokens in all ((B, T, cached) of the first "
+               f"calls: {shown}); choosing {steps} tokens for {B} sequences takes {len(want)} calls and "
+               f"{should} tokens: the prompt once, then the newest token of each sequence ({want[:3]}...)",
+               mistake=mistake)
 
 
 # ---- classic mistakes, written as a learner would ----------------------------------------------

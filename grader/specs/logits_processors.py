@@ -118,9 +118,9 @@ def rows_independent(call, case):
                    "penalised by its own tokens")
 
 
-def unseen_unchanged(message: str, mistake: str = ""):
-    """Tokens that do not appear in a row keep their logits exactly; message(b, t, before, after)
-    says what changed."""
+def unseen_unchanged(ngram: bool = False, mistake: str = ""):
+    """Tokens that do not appear in a row keep their logits exactly; ngram: the message of the
+    n-gram blocker (a changed token is one wrongly forbidden), else of a penalty."""
     def check(call, case):
         logits, ids = case.args[:2]
         out = _output(call, case)
@@ -128,7 +128,12 @@ def unseen_unchanged(message: str, mistake: str = ""):
         bad = ~seen & (out != logits.cpu())
         if bad.any():
             b, t = bad.nonzero()[0].tolist()
-            raise Fail(message(b, t, logits[b, t].item(), out[b, t].item()), mistake=mistake)
+            before, after = logits[b, t].item(), out[b, t].item()
+            if ngram:
+                raise Fail(f"token {t} was changed in row {b}, which never contains it: only a token that "
+                           f"completes an n-gram already in the row is forbidden", mistake=mistake)
+            raise Fail(f"token {t} does not appear in row {b} of input_ids, yet its logit changed from "
+                       f"{before:.4g} to {after:.4g}: only the tokens seen are penalised", mistake=mistake)
     return check
 
 
@@ -207,13 +212,8 @@ PER_OCCURRENCE = ("the repetition penalty applied once per occurrence (penalty *
 NGRAM_OFF_BY_ONE = ("n-gram off by one: the prefix to match is the row's last n - 1 tokens, and the token after it "
                     "makes the n-gram")
 
-UNSEEN_UNCHANGED = Invariant("unseen tokens unchanged", unseen_unchanged(
-    lambda b, t, before, after: f"token {t} does not appear in row {b} of input_ids, yet its logit changed from "
-                                f"{before:.4g} to {after:.4g}: only the tokens seen are penalised", WHOLE_VOCABULARY),
-    live=False)
-ONLY_SEEN_FORBIDDEN = Invariant("only tokens of the row forbidden", unseen_unchanged(
-    lambda b, t, before, after: f"token {t} was changed in row {b}, which never contains it: only a token that "
-                                f"completes an n-gram already in the row is forbidden"), live=False)
+UNSEEN_UNCHANGED = Invariant("unseen tokens unchanged", unseen_unchanged(mistake=WHOLE_VOCABULARY), live=False)
+ONLY_SEEN_FORBIDDEN = Invariant("only tokens of the row forbidden", unseen_unchanged(ngram=True), live=False)
 
 REPETITION = Entry(
     "repetition_penalty",

@@ -53,7 +53,7 @@ def train(case: Case, ns, record: str):
         stepped = scaler.step(sgd_step, grads)
         scaler.update()
         overflow = any(not torch.isfinite(g).all() for g in given)
-        call = f"step {i} of {len(steps)}" + (" (grads overflow)" if overflow else "")
+        call = f"step {i} of {len(steps)} (grads overflow)" if overflow else f"step {i} of {len(steps)}"
         if record == "scale":
             trace.step(f"{call}: scale(loss)", scaled)
         elif record == "step":

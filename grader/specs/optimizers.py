@@ -305,9 +305,10 @@ def rmsprop_first_step(call, case):
     spread = alpha * (1 - alpha) if settings.get("centered") else 1 - alpha
     first_move(call, case, rmsprop_make, settings, lr / math.sqrt(spread),
                lambda d: d.abs() * math.sqrt(spread) > 1e3 * eps,
-               f"from zero averages RMSprop's first step moves each weight by lr / sqrt("
-               f"{'alpha * (1 - alpha)' if settings.get('centered') else '1 - alpha'}) against the sign of "
-               f"d = g + weight_decay * p: there is no bias correction",
+               "from zero averages RMSprop's first step moves each weight by lr / sqrt(alpha * (1 - alpha)) against "
+               "the sign of d = g + weight_decay * p: there is no bias correction" if settings.get("centered") else
+               "from zero averages RMSprop's first step moves each weight by lr / sqrt(1 - alpha) against the sign of "
+               "d = g + weight_decay * p: there is no bias correction",
                [(RMSPROP_CORRECTED, lambda p0, g, d: lr * (1 - alpha if settings.get("centered") else 1.0) ** -0.5
                  * d.sign())])
 

@@ -59,8 +59,11 @@ class Pooled(nn.Module):
         self.head.weight.register_hook(lambda grad: CALLS.append("backward"))
 
     def forward(self, x, mask):
-        CALLS.append(f"forward in {'train' if self.training else 'eval'}() mode with autograd "
-                     f"{'on' if torch.is_grad_enabled() else 'off'}")
+        CALLS.append({(True, True): "forward in train() mode with autograd on",
+                      (True, False): "forward in train() mode with autograd off",
+                      (False, True): "forward in eval() mode with autograd on",
+                      (False, False): "forward in eval() mode with autograd off"}[
+            (self.training, torch.is_grad_enabled())])
         h = torch.tanh(self.embed(x))                                            # (B, L, hidden)
         h = (h * mask[..., None]).sum(1) / mask.sum(1, keepdim=True)           # mean over the real tokens
         if self.training:

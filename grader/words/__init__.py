@@ -153,8 +153,21 @@ def drill(drill_id: str, text: str, lang: str | None = None) -> str:
     for _, pattern, said in patterns(lang, drill_id):
         m = pattern.match(text)
         if m:
-            values = {k[1:]: words.get(v, v) for k, v in m.groupdict().items()}
+            values = {k[1:]: value(drill_id, v, lang, words) for k, v in m.groupdict().items()}
             return said.format(*[values[str(i)] for i in range(len(values))]) if values else said
+    return text
+
+
+def value(drill_id: str, text: str, lang: str, words: dict) -> str:
+    """A value filled into a drill's message: its exact translation, else the first templated key
+    it matches with its own values put back as they are ("step {0}" keys "step 3")."""
+    if text in words:
+        return words[text]
+    for _, pattern, said in patterns(lang, drill_id):
+        m = pattern.match(text)
+        if m:
+            values = {k[1:]: words.get(v, v) for k, v in m.groupdict().items()}
+            return said.format(*[values[str(i)] for i in range(len(values))])
     return text
 
 

@@ -48,4 +48,8 @@ TEXT = {
         '{0}：amp_step 返回了 stepped=False，但权重却变了',
     '{0}: the weights changed to values that are not all finite: a step ran on gradients holding inf or NaN':
         '{0}：权重变成了含有非有限值的结果：在含 inf 或 NaN 的梯度上执行了 step',
+    'call {0} of {1}':
+        '第 {0} 次调用（共 {1} 次）',
+    'call {0} of {1} (a batch with inf or NaN)':
+        '第 {0} 次调用（共 {1} 次，该 batch 含 inf 或 NaN）',
 }

@@ -58,4 +58,8 @@ TEXT = {
         'u = ranks[labels == 1].sum() - n_pos * (n_pos + 1) / 2；返回 u / (n_pos * n_neg)，先用 float64 计算，再转成 scores 的 dtype。',
     '{0} changed the AUC from {1} to {2}: it depends only on the order of the scores':
         '{0}：AUC 从 {1} 变成了 {2}；AUC 应只取决于分数的顺序',
+    'multiplying the scores by 4':
+        '把分数乘以 4',
+    'shuffling the samples':
+        '打乱样本顺序',
 }

@@ -86,4 +86,8 @@ TEXT = {
         '格式正确的假设',
     '{0} gives {1} with score {2}; got {3} with score {4}':
         '{0} 应得到 {1}，分数 {2}；实际得到 {3}，分数 {4}',
+    'with beam_width=1 beam search is greedy decoding, which':
+        'beam_width=1 时 beam search 就是贪心解码，它',
+    'a beam of {0} (every candidate kept) must find the best of all hypotheses; enumerating them all':
+        '宽度为 {0} 的 beam（保留所有候选）必须找到所有假设中最好的那个；枚举全部假设，它',
 }

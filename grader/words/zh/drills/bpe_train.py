@@ -98,4 +98,6 @@ TEXT = {
         '{0} 是 ({1}, {2})，但在它之前只有 token 0..{3}：第 i 次合并产生 token 256 + i',
     '{0} merges ({1}, {2}) again: once merged, that pair is gone from every word':
         '{0} 再次合并了 ({1}, {2})：一旦合并，这个 pair 就从所有词中消失了',
+    'merge {0} (token {1})':
+        '第 {0} 次合并（token {1}）',
 }

@@ -42,8 +42,10 @@ TEXT = {
         '请求 {0} 在第 {1} 步被接纳，晚于列表中排在它后面的请求 {2}（第 {3} 步）：请求要按列表顺序接纳',
     'request {0} is admitted at step {1}, before its arrival at step {2}':
         '请求 {0} 在第 {1} 步被接纳，早于它在第 {2} 步的到达',
-    'step {0}: {1} decode{2} + prompts {3} = {4} tokens > token_budget={5}':
-        '第 {0} 步：{1} 个 decode{2} + prompt {3} = {4} 个 token > token_budget={5}',
+    'step {0}: {1} decode + prompts {2} = {3} tokens > token_budget={4}':
+        '第 {0} 步：{1} 个 decode + prompt {2} = {3} 个 token > token_budget={4}',
+    'step {0}: {1} decodes + prompts {2} = {3} tokens > token_budget={4}':
+        '第 {0} 步：{1} 个 decode + prompt {2} = {3} 个 token > token_budget={4}',
     'step {0}: {1} requests decode and {2} are admitted: {3} running > max_slots={4}':
         '第 {0} 步：{1} 个请求 decode，{2} 个被接纳：{3} 个在运行 > max_slots={4}',
     'the budget filled exactly: 2 decodes + a 3-token prompt == token_budget at step 1':

@@ -78,4 +78,6 @@ TEXT = {
         '{0}。远低于最大值的 target，损失约等于差距：-log p[t] = logsumexp(x) - x[t]',
     "{0}. The target's probability underflowed to 0 and log(0) = -inf":
         '{0}。target 的概率下溢为 0，而 log(0) = -inf',
+    "logits {0}, target {1}, reduction='none': losses {2}, expected {3}":
+        "logits {0}，target {1}，reduction='none'：损失为 {2}，期望 {3}",
 }

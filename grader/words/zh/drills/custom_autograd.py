@@ -76,4 +76,8 @@ TEXT = {
         'torch.autograd.{0} 在 float64、x 为 {1} 时：你的 backward 抛出了 {2}: {3}',
     'values near ±1e4':
         '值接近 ±1e4',
+    'the Jacobian your backward gives (analytical) differs from central differences of your forward (numerical)':
+        '你的 backward 给出的 Jacobian（解析解）与对你的 forward 做中心差分的结果（数值解）不一致',
+    'differentiating your backward (double backward) disagrees with central differences of it':
+        '对你的 backward 求导（二阶反向）与对它做中心差分的结果不一致',
 }

@@ -72,4 +72,6 @@ TEXT = {
         'x0_pred 减去的是 (1 - a_t) · eps：噪声的系数应是 sqrt(1 - a_t)',
     "x_prev = sqrt(a_prev) * x0_pred + sqrt((1 - a_prev - sigma**2).clamp(min=0)) * eps, plus sigma * noise when eta > 0 (the direction term leaves room for the noise's variance; the clamp keeps rounding from a NaN).":
         'x_prev = sqrt(a_prev) * x0_pred + sqrt((1 - a_prev - sigma**2).clamp(min=0)) * eps，eta > 0 时再加上 sigma * noise（方向项给噪声的方差留出了空间；clamp 防止舍入误差产生 NaN）。',
+    'x0 itself':
+        'x0 本身',
 }

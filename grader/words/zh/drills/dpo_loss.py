@@ -43,7 +43,11 @@ TEXT = {
     "the prompt's example; compared: loss, chosen_reward, rejected_reward":
         '题目中的示例；比较：loss, chosen_reward, rejected_reward',
     'with pi_chosen and pi_rejected requiring grad, {0} {1} grad: return the rewards .detach()ed — they are logged, not trained':
-        'pi_chosen 和 pi_rejected 需要梯度时，返回的奖励仍然需要梯度（{0} {1} grad）：奖励要先 .detach() 再返回，它们只用于记录，不参与训练',
+        'pi_chosen 和 pi_rejected 需要梯度时，{0} {1} grad：奖励要先 .detach() 再返回——它们只用于记录，不参与训练',
     'with the policy equal to the reference (pi_* == ref_*) every reward is 0 and the loss is -log sigmoid(0) = log 2 = 0.6931; got loss {0}, rewards {1}, {2}':
         '策略模型等于参考模型（pi_* == ref_*）时每个奖励都是 0，损失为 -log sigmoid(0) = log 2 = 0.6931；实际得到损失 {0}，奖励 {1}、{2}',
+    'still requires':
+        '仍然需要',
+    'still require':
+        '仍然需要',
 }

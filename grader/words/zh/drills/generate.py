@@ -68,6 +68,12 @@ TEXT = {
         '不动 torch 的全局随机状态',
     "torch.multinomial(probs, 1, generator=generator): without generator= it draws from torch's global generator, and the same seeded generator no longer repeats the output.":
         'torch.multinomial(probs, 1, generator=generator)：不传 generator= 就会从 torch 的全局生成器采样，同一个设好种子的 generator 也就无法复现输出。',
-    '{0}. The first call is model(input_ids) on the whole prompt, cache None':
-        '{0}。第一次调用应是在整个 prompt 上的 model(input_ids)，cache 为 None',
+    'the model was called {0} times, fed {1} tokens in all ((B, T, cached) of the first calls: {2}); choosing {3} tokens for {4} sequences takes {5} calls and {6} tokens: the prompt once, then the newest token of each sequence ({7}...)':
+        '模型被调用了 {0} 次，共喂入 {1} 个 token（前几次调用的 (B, T, 已缓存数)：{2}）；为 {4} 条序列选 {3} 个 token 需要 {5} 次调用、{6} 个 token：prompt 一次，之后每次只喂每条序列最新的 token（{7}...）',
+    'the model was called {0} times, fed {1} tokens in all ((B, T, cached) of the first calls: {2}); choosing {3} tokens for {4} sequences takes {5} calls and {6} tokens: the prompt once, then the newest token of each sequence ({7}...). The first call is model(input_ids) on the whole prompt, cache None':
+        '模型被调用了 {0} 次，共喂入 {1} 个 token（前几次调用的 (B, T, 已缓存数)：{2}）；为 {4} 条序列选 {3} 个 token 需要 {5} 次调用、{6} 个 token：prompt 一次，之后每次只喂每条序列最新的 token（{7}...）。第一次调用应是在整个 prompt 上的 model(input_ids)，cache 为 None',
+    'the argmax of the scores':
+        '分数的 argmax',
+    'a token kept by temperature, top-k, top-p':
+        '经 temperature、top-k、top-p 筛选后保留下来的 token',
 }

@@ -64,4 +64,6 @@ TEXT = {
         '{0}：exp(-1000) 下溢为 0，而 log(0) = -inf',
     "{0}: log p of an entry far below the max is that entry minus the row's log-sum-exp (0 here)":
         '{0}：远低于最大值的元素，其 log p 等于它减去该行的 log-sum-exp（这里是 0）',
+    'log_softmax({0}) gave {1}, expected the logits themselves (to 1e-13)':
+        'log_softmax({0}) 得到 {1}，期望正是 logits 本身（精确到 1e-13）',
 }

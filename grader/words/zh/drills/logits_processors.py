@@ -112,4 +112,8 @@ TEXT = {
         '词表大小为 1',
     'zero logits stay zero':
         '为 0 的 logits 保持为 0',
+    'token {0} does not appear in row {1} of input_ids, yet its logit changed from {2} to {3}: only the tokens seen are penalised':
+        'token {0} 不在 input_ids 的第 {1} 行中，但它的 logit 从 {2} 变成了 {3}：只有出现过的 token 才受惩罚',
+    'token {0} was changed in row {1}, which never contains it: only a token that completes an n-gram already in the row is forbidden':
+        'token {0} 在第 {1} 行中被改动了，而该行从未包含它：只有能补全该行中已有 n-gram 的 token 才被禁止',
 }

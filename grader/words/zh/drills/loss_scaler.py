@@ -50,4 +50,8 @@ TEXT = {
         'update()：溢出时 loss_scale *= backoff_factor 且 growth_tracker = 0。否则 growth_tracker += 1，当它等于 growth_interval 时 loss_scale *= growth_factor 且 growth_tracker = 0。两处清零都很重要。',
     '{0}: the grads hold an inf or a NaN, yet param {1} changed (it is now {2}): skip the optimizer step on overflow':
         '{0}：梯度含有 inf 或 NaN，但参数 {1} 却变了（现在是 {2}）：溢出时要跳过优化器 step',
+    'step {0} of {1}':
+        '第 {0} 步（共 {1} 步）',
+    'step {0} of {1} (grads overflow)':
+        '第 {0} 步（共 {1} 步，梯度溢出）',
 }

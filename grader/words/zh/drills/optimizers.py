@@ -116,4 +116,12 @@ TEXT = {
         '{0}：参数 {1} 在衰减之后移动了 {2}：Lion 的一步让每个权重恰好移动 lr = {3} (lr * sign(c))，与梯度大小无关',
     '{0}; param {1} moved by {2}, expected {3}':
         '{0}；参数 {1} 移动了 {2}，期望 {3}',
+    "with zero moments and both bias corrections, Adam's first step moves each weight by lr against the sign of d = g + weight_decay * p (m_hat = d, v_hat = d², so m_hat / sqrt(v_hat) = ±1)":
+        '一阶、二阶矩从零开始并做两个偏差校正时，Adam 的第一步让每个权重沿 d = g + weight_decay * p 的符号反方向移动 lr（m_hat = d，v_hat = d²，所以 m_hat / sqrt(v_hat) = ±1）',
+    "from a zero accumulator Adagrad's first step is lr * d / sqrt(d²): each weight moves by lr against the sign of d = g + weight_decay * p":
+        '累加器从零开始时，Adagrad 的第一步是 lr * d / sqrt(d²)：每个权重沿 d = g + weight_decay * p 的符号反方向移动 lr',
+    "from zero averages RMSprop's first step moves each weight by lr / sqrt(alpha * (1 - alpha)) against the sign of d = g + weight_decay * p: there is no bias correction":
+        '滑动平均从零开始时，RMSprop 的第一步让每个权重沿 d = g + weight_decay * p 的符号反方向移动 lr / sqrt(alpha * (1 - alpha))：它没有偏差校正',
+    "from zero averages RMSprop's first step moves each weight by lr / sqrt(1 - alpha) against the sign of d = g + weight_decay * p: there is no bias correction":
+        '滑动平均从零开始时，RMSprop 的第一步让每个权重沿 d = g + weight_decay * p 的符号反方向移动 lr / sqrt(1 - alpha)：它没有偏差校正',
 }

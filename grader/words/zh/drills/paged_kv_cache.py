@@ -58,4 +58,6 @@ TEXT = {
         '单次 append 的 token 数',
     '{0}: slot {1} was returned for sequence {2} while sequence {3}, still alive, holds it':
         '{0}：为序列 {2} 返回了 slot {1}，但它仍被存活的序列 {3} 占用',
+    'operation {0} of {1}, {2}':
+        '第 {0} 个操作（共 {1} 个），{2}',
 }

@@ -65,7 +65,11 @@ TEXT = {
     'w.reshape(out, in // group_size, group_size): each row splits into groups of consecutive input weights, as a matmul reads them.':
         'w.reshape(out, in // group_size, group_size)：每一行按矩阵乘法读取的顺序，切成由连续输入权重组成的组。',
     "w[{0}, {1}] = {2} comes back as (q - zero) * scale = ({3} - {4}) * {5}, {6} away: more than half a step, reading byte {7}'s {8} nibble as the prompt packs it":
-        'w[{0}, {1}] = {2} 还原为 (q - zero) * scale = ({3} - {4}) * {5}，相差 {6}：超过了半个步长（按题目的打包方式读取第 {7} 个字节的 {8} 半字节）',
+        'w[{0}, {1}] = {2} 还原为 (q - zero) * scale = ({3} - {4}) * {5}，相差 {6}：超过了半个步长（按题目的打包方式读取第 {7} 个字节的{8}半字节）',
     'weights near ±1e4':
         '接近 ±1e4 的权重',
+    'low':
+        '低',
+    'high':
+        '高',
 }

@@ -80,4 +80,8 @@ TEXT = {
         '并列按对模型有利的方式计算了：与最佳相关条目并列的不相关条目应排在它前面',
     "{0} changed query {1}'s value from {2} to {3}: it depends only on the scores (ties included), not on where the items sit":
         '{0}：查询 {1} 的值从 {2} 变成了 {3}；它应只取决于分数（包括并列），而与条目所在的位置无关',
+    'multiplying the scores by 4':
+        '把分数乘以 4',
+    'shuffling the items of every query':
+        '打乱每个查询内条目的顺序',
 }

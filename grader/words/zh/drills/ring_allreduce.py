@@ -100,4 +100,6 @@ TEXT = {
         '{0}：它只包含 rank {1} 的数据，缺少 {2} 的（在完全归约之前就被收集了，或者根本没有归约）',
     "{0}: some rank's data was added more than once":
         '{0}：某个 rank 的数据被加了不止一次',
+    "with N = {0} ranks, rank k holding {1} copies of 2^k, rank {2}'s element {3} (chunk {4}) is {5}, not {6}":
+        'N = {0} 个 rank、rank k 持有 {1} 份 2^k 时，rank {2} 的第 {3} 个元素（chunk {4}）是 {5}，而不是 {6}',
 }

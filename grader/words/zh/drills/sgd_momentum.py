@@ -42,4 +42,6 @@ TEXT = {
         '权重衰减加在了动量之后（或做成了解耦的）：PyTorch 在梯度进入缓冲区之前就把 weight_decay * p 加到梯度上',
     'weight decay left out':
         '漏掉了权重衰减',
+    ', times 1 + momentum with Nesterov':
+        '，Nesterov 时再乘以 1 + momentum',
 }

@@ -82,4 +82,8 @@ TEXT = {
         '{0} 采到了 token {1}，其 logit 为 {2}，低于第 k 大的 {3} (k={4})：只能采到最大的 k 个',
     '{0} kept {1} tokens with k={2} and V={3}; without ties exactly min(k, V) = {4} stay':
         '{0} 在 k={2}、V={3} 时保留了 {1} 个 token；没有并列时应恰好保留 min(k, V) = {4} 个',
+    'the row':
+        '该行',
+    'row {0}':
+        '第 {0} 行',
 }

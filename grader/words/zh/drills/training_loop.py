@@ -106,4 +106,12 @@ TEXT = {
         '{0}：评估要在 eval() 模式下运行',
     '{0}: evaluation runs under torch.no_grad()':
         '{0}：评估要在 torch.no_grad() 下运行',
+    'forward in train() mode with autograd on':
+        'train() 模式下、开启 autograd 的前向',
+    'forward in train() mode with autograd off':
+        'train() 模式下、关闭 autograd 的前向',
+    'forward in eval() mode with autograd on':
+        'eval() 模式下、开启 autograd 的前向',
+    'forward in eval() mode with autograd off':
+        'eval() 模式下、关闭 autograd 的前向',
 }
