@@ -288,8 +288,8 @@ def isolate(scratch: Path, output: Path, limits: Limits, learner_file: str = "",
             if started.add() > limits.processes:
                 raise RuntimeError(words.say("runtime.sandbox.too_many_processes", most=limits.processes))
             if event in ("subprocess.Popen", "os.posix_spawn", "os.system"):
-                words = [os.fsdecode(a) for a in _flat(args) if isinstance(a, (str, bytes, os.PathLike))]
-                if any(str(ROOT / "reference") in w for w in words):
+                named = [os.fsdecode(a) for a in _flat(args) if isinstance(a, (str, bytes, os.PathLike))]
+                if any(str(ROOT / "reference") in w for w in named):
                     record(words.say("runtime.sandbox.reference_started", event=event))
         elif event in SIGNALS and len(args) == 2 and args[1]:
             target, sig = args

@@ -186,6 +186,8 @@ class Grading:
     """One check: its grading process (the spare worker, else one forked for it), its pipe, its
     client, its limits."""
 
+    lang = words.DEFAULT          # the language of its request, in which the server's messages about it are said
+
     def __init__(self, conn: socket.socket, request: dict, home: Path, spare: Worker | None = None):
         self.conn, self.request = conn, request
         self.lang = request["lang"] = language(request)     # the grading process speaks it too
