@@ -98,4 +98,6 @@ TEXT = {
         'x0 为 (4,)：每个样本一个数',
     'x_t (4,): one number each':
         'x_t 为 (4,)：每个样本一个数',
+    'samples independent':
+        '样本之间相互独立',
 }

@@ -54,4 +54,6 @@ TEXT = {
         'TD 误差中折扣一次 γ，递推中折扣 γ·λ；回报是 advantages + values[:, :-1]。',
     'λ and γ swapped: the TD error discounts by γ, the recursion by γ·λ':
         'λ 和 γ 用反了：TD 误差按 γ 折扣，递推按 γ·λ 折扣',
+    'trajectories are independent':
+        '各条轨迹相互独立',
 }

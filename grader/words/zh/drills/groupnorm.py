@@ -62,4 +62,6 @@ TEXT = {
         '没有乘 weight、加 bias',
     'x normalised in place (on a view of x): work on new tensors':
         '原地归一化了 x（在 x 的视图上）：请在新张量上计算',
+    'samples normalised independently':
+        '每个样本各自归一化',
 }

@@ -116,4 +116,8 @@ TEXT = {
         'token {0} 不在 input_ids 的第 {1} 行中，但它的 logit 从 {2} 变成了 {3}：只有出现过的 token 才受惩罚',
     'token {0} was changed in row {1}, which never contains it: only a token that completes an n-gram already in the row is forbidden':
         'token {0} 在第 {1} 行中被改动了，而该行从未包含它：只有能补全该行中已有 n-gram 的 token 才被禁止',
+    'kept = the most likely tokens':
+        '保留的 = 概率最大的 token',
+    'min-p keeps the tokens ABOVE a threshold':
+        'min-p 保留的是高于阈值的 token',
 }

@@ -52,4 +52,6 @@ TEXT = {
         '接近 -1e5 的值：填充值必须落败',
     'x.unfold(2, k, stride).unfold(3, k, stride) gives the windows (N, C, H_out, W_out, k, k); take .amax(dim=(-2, -1)).':
         'x.unfold(2, k, stride).unfold(3, k, stride) 给出窗口 (N, C, H_out, W_out, k, k)；再取 .amax(dim=(-2, -1))。',
+    'channels pooled independently':
+        '各通道各自池化',
 }

@@ -86,4 +86,8 @@ TEXT = {
         '该行',
     'row {0}':
         '第 {0} 行',
+    'kept = the largest logits':
+        '保留的 = 最大的 logits',
+    'keep the LARGEST logits':
+        '要保留最大的 logits',
 }

@@ -76,4 +76,8 @@ TEXT = {
         '在保留的 token 上均匀采样（应按它们的概率加权）',
     'vocabulary of 1':
         '词表大小为 1',
+    'nucleus = the most likely tokens':
+        '核 = 概率最大的 token',
+    'the nucleus is the most likely tokens (sort descending, then map back to vocabulary order)':
+        '核是概率最大的那些 token（降序排序，再映射回词表顺序）',
 }

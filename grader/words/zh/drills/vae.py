@@ -86,4 +86,6 @@ TEXT = {
         'z = mu + sigma * eps，其中 eps = torch.randn(mu.shape, generator=generator, dtype=mu.dtype, device=mu.device)：这样 z 就是 mu 和 logvar 的普通函数，梯度能到达两者。torch.normal(mu, sigma) 不会给出梯度。',
     'z does not require grad while mu and logvar do: no gradient reaches them':
         'mu 和 logvar 需要梯度，而 z 不需要：没有梯度能到达它们',
+    'samples independent':
+        '样本之间相互独立',
 }
