@@ -522,11 +522,18 @@ class EntryGrading:
                                    case)
                 got = map_case(Case(args=(got,)), lambda t: t.cpu(), floating_only=False).args[0]
             graded = self.graded(case, expected)
-            diff = first_difference(expected, got, scale=case.scale, overrides=self.tolerances(dtype),
+            diff = first_difference(self.steps_said(expected), got, scale=case.scale, overrides=self.tolerances(dtype),
                                     graded=graded, values=not structure_only)
             if diff:
                 raise Mismatch(diff[0], diff[1], case, got, dtype=dtype)
         return prop
+
+    def steps_said(self, expected):
+        """The reference's output with the calls of its steps (the drill's own text, when it is a
+        Trace) in the language spoken, for a message that names the step."""
+        if not isinstance(expected, Trace):
+            return expected
+        return Trace((words.drill(self.g.id, call), output) for call, output in expected)
 
     def deterministic(self, case: Case):
         """Two identical calls give the same output."""
@@ -757,7 +764,8 @@ class EntryGrading:
             try:
                 counts.append(self.ask("here_work", case))
             except LearnerRaised as e:
-                yield self.check("no loop", SKIPPED, words.say("engine.pipeline.raises_again")) if self.same_error(e) else \
+                again = words.say("engine.pipeline.raises_again")
+                yield self.check("no loop", SKIPPED, again) if self.same_error(e) else \
                     self.check("no loop", FAIL, str(e), call=self.runner.describe(case))
                 return
         (calls_s, lines_s), (calls_l, lines_l) = counts
@@ -801,7 +809,8 @@ class EntryGrading:
             try:
                 counts.append(self.ask("here_count", case))
             except LearnerRaised as e:
-                yield self.check("work", SKIPPED, words.say("engine.pipeline.raises_again")) if self.same_error(e) else \
+                again = words.say("engine.pipeline.raises_again")
+                yield self.check("work", SKIPPED, again) if self.same_error(e) else \
                     self.check("work", FAIL, str(e), call=self.runner.describe(case))
                 return
         message, ok = work_growth(counts, spec.sizes, words.drill(self.g.id, spec.grows), spec.at_most)
@@ -826,7 +835,8 @@ class EntryGrading:
             yield self.check("memory", FAIL, str(e), call=self.runner.describe(spec.case))
             return
         if largest > limit:
-            yield self.check("memory", FAIL, words.say("engine.pipeline.memory_over", largest=largest, op=op, limit=limit),
+            yield self.check("memory", FAIL,
+                             words.say("engine.pipeline.memory_over", largest=largest, op=op, limit=limit),
                              call=self.runner.describe(spec.case), mistake=self.mistake_of_check("memory"))
         else:
             yield self.check("memory", PASS, words.say("engine.pipeline.memory_within", largest=largest, limit=limit))
@@ -847,9 +857,9 @@ class EntryGrading:
         if changed:
             mistake = self.mistake_of_check("inputs unchanged")
             when = words.say("engine.pipeline.under_no_grad") if not with_grad_on else ""
+            inputs = ", ".join(f"`{c}`" for c in changed)
             yield self.check("inputs unchanged", FAIL, words.say("engine.pipeline.inputs_changed", name=self.name,
-                                                                 inputs=", ".join(f"`{c}`" for c in changed), when=when),
-                             mistake=mistake)
+                                                                 inputs=inputs, when=when), mistake=mistake)
         else:
             yield self.check("inputs unchanged", PASS)
 

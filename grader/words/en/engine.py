@@ -66,7 +66,8 @@ MESSAGES: dict[str, str] = {
     "engine.compare.python_bool": "a Python bool",
     "engine.compare.python_int": "a Python int",
     "engine.compare.python_float": "a Python float",
-    "engine.compare.scalar_tensor": "{path}: returns a {dim}-d tensor; the prompt asks for {scalar} (.item() gives one)",
+    "engine.compare.scalar_tensor": "{path}: returns a {dim}-d tensor; the prompt asks for {scalar} (.item() gives "
+                                    "one)",
     "engine.compare.tensor_not_scalar": "{path}: returns a tensor {got}; the prompt asks for {scalar}",
     "engine.compare.float": "{path}: expected a float, got {got}",
     "engine.compare.float_value": "{path}: expected {expected:.6g}, got {got:.6g}",

@@ -30,8 +30,8 @@ MESSAGES: dict[str, str] = {
     "engine.pipeline.lines_grow": "你的代码在第一个调用里执行了 {small} 行，在第二个里执行了 {large} 行",
     "engine.pipeline.both": "{first}；{second}",
     "engine.pipeline.two_calls": "{first} 和 {second}",
-    "engine.pipeline.loop_found": "{what}：工作量随{over}增长，说明有 Python 循环在遍历它们。请改用批量张量运算",
-    "engine.pipeline.no_loop": "无论{over}多少，都是 {calls} 次 torch 调用",
+    "engine.pipeline.loop_found": "{what}：工作量随“{over}”增长，说明有 Python 循环在遍历它们。请改用批量张量运算",
+    "engine.pipeline.no_loop": "无论“{over}”多少，都是 {calls} 次 torch 调用",
     "engine.pipeline.memory_over": "有一个中间结果含 {largest:,} 个元素（来自 {op}）；最多允许 {limit:,} 个",
     "engine.pipeline.memory_within": "最大的中间结果含 {largest:,} 个元素（上限 {limit:,}）",
     "engine.pipeline.inputs_changed": "`{name}` 原地修改了输入 {inputs}{when}；无论 autograd 开关与否，输入都必须保持原样",
@@ -69,9 +69,9 @@ MESSAGES: dict[str, str] = {
     "engine.compare.float_value": "{path}：应为 {expected:.6g}，实际为 {got:.6g}",
     "engine.compare.type": "{path}：应为 {expected}，实际为 {got}",
     "engine.compare.value": "{path}：应为 {expected!r}，实际为 {got!r}",
-    "engine.compare.elements_differ": "{path}：{n} 个元素不同，第一个在 {index}：应为 {expected}，实际为 {got}",
+    "engine.compare.elements_differ": "{path}：{n} 个元素不同，第一个位于 {index}：应为 {expected}，实际为 {got}",
     "engine.compare.nan": "{path}：{index} 处是 NaN（共 {n} 个 NaN），应为 {expected:.6g}",
-    "engine.compare.max_diff": "{path}：最大 |diff| {diff:.2g}，在 {index}（应为 {expected:.6g}，实际为 {got:.6g}；"
+    "engine.compare.max_diff": "{path}：最大 |diff| 为 {diff:.2g}，位于 {index}（应为 {expected:.6g}，实际为 {got:.6g}；"
                                "atol {atol:.0e}，rtol {rtol:.0e}；{total} 个元素中有 {n} 个超出）",
 
     # runner: what the learner's code raised, and how long it took
