@@ -140,10 +140,10 @@ def message_keys(source: str) -> tuple[set[str], list[int]]:
         return []
 
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Fail" \
-                and node.args:
+        if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("Fail", "step") \
+                and node.args:                         # a Fail's message, a Trace step's label
             found = parts(node.args[0])
-            if not found:
+            if not found and getattr(node.func, "id", getattr(node.func, "attr", "")) == "Fail":
                 unkeyed.append(node.lineno)
             for p in found:
                 keys.add(words.template_of(p))

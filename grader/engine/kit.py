@@ -492,7 +492,8 @@ def _independent_rows(name: str, reason, arg_at=0) -> Invariant:
             raise Fail(words.say("kit.kit.shapes_differ", a=tuple(a.shape), b=tuple(b.shape)))
         a, b = a.reshape(-1, a.shape[-1])[1:], b.reshape(-1, b.shape[-1])[1:]
         if not torch.allclose(a, b, atol=1e-5 * max(1.0, case.scale), rtol=1e-4, equal_nan=True):
-            raise Fail(words.say("kit.kit.vector_changed", by=f"{(a - b).abs().max().item():.2g}", reason=reason()))
+            raise Fail(words.say("kit.kit.vector_changed", by=f"{(a - b).abs().max().item():.2g}",
+                                 reason=words.own(reason())))
     return Invariant(name, check, live=False)
 
 
@@ -548,7 +549,7 @@ def keeps_most_likely(name: str, advice: str, arg_at=0) -> Invariant:
         if bad.any():
             row = bad.nonzero()[0].tolist()
             raise Fail(words.say("kit.kit.less_likely_kept", row=row, removed=f"{highest_removed[tuple(row)].item():.4g}",
-                                 kept=f"{lowest_kept[tuple(row)].item():.4g}", advice=advice))
+                                 kept=f"{lowest_kept[tuple(row)].item():.4g}", advice=words.own(advice)))
     return Invariant(name, check, live=False)
 
 

@@ -58,6 +58,7 @@ def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0,
     learner's code runs in a process of its own (grader/engine/apart.py); this one only judges. apart=False
     (the warm grader's warm-up on a reference, trusted code) runs everything here."""
     drill: Drill = loader.declaration(drill_id)
+    words.grading(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
                 drill.max_examples if max_examples is None else max_examples, database, check_budget,
                 shrink_seconds)

@@ -140,6 +140,20 @@ def patterns(lang: str, drill_id: str) -> list[tuple[int, re.Pattern, str]]:
     return sorted(found, key=lambda f: -f[0])
 
 
+_drill = ""
+
+
+def grading(drill_id: str) -> None:
+    """The drill this process grades now, whose table own() reads."""
+    global _drill
+    _drill = drill_id
+
+
+def own(text: str) -> str:
+    """A text the drill being graded gave the engine (a family check's advice), translated."""
+    return drill(_drill, text)
+
+
 def drill(drill_id: str, text: str, lang: str | None = None) -> str:
     """A drill's own English text in the current language: its exact translation, else the first
     templated key it matches (the values put back in, each translated where the table has it), else

@@ -50,4 +50,8 @@ TEXT = {
         '训练步用滑动统计量归一化，而不是用 batch 的统计量',
     'training step normalised with the unbiased variance (normalise with the biased one)':
         '训练步用无偏方差归一化（应该用有偏方差）',
+    'then eval()':
+        '然后 eval()',
+    'train() step {0} of {1}':
+        'train() 第 {0} 步（共 {1} 步）',
 }

@@ -100,4 +100,10 @@ TEXT = {
         '{0} 再次合并了 ({1}, {2})：一旦合并，这个 pair 就从所有词中消失了',
     'merge {0} (token {1})':
         '第 {0} 次合并（token {1}）',
+    'the number of merges':
+        '合并次数',
+    'the number of tokens':
+        'token 数',
+    'token {0}':
+        '第 {0} 个 token',
 }

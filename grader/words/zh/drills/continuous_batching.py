@@ -60,4 +60,6 @@ TEXT = {
         '题目中的示例',
     'token_budget == max_slots: a slot freed at step t is taken at step t + 1':
         'token_budget == max_slots：第 t 步释放的 slot 在第 t + 1 步被占用',
+    'step {0}':
+        '第 {0} 步',
 }

@@ -30,4 +30,6 @@ TEXT = {
         '只有 rank 1 上没用到 params[1]',
     "the prompt's example: two buckets":
         '题目中的示例：两个桶',
+    'step {0}':
+        '第 {0} 步',
 }

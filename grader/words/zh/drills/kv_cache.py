@@ -60,4 +60,8 @@ TEXT = {
         'update() 覆盖了缓存而不是追加（torch.cat([self.k, k_new], dim=2)）',
     'update() with chunks of T = 3, 1, 2 tokens, (B, n_kv, T, hd) = (2, 3, T, 4)':
         '分块调用 update()，每块 T = 3、1、2 个 token，(B, n_kv, T, hd) = (2, 3, T, 4)',
+    'after update() {0} of {1}':
+        '第 {0} 次 update() 之后（共 {1} 次）',
+    'decode_step(x_t, attn, cache, pos={0})':
+        'decode_step(x_t, attn, cache, pos={0})',
 }

@@ -54,4 +54,10 @@ TEXT = {
         '第 {0} 步（共 {1} 步）',
     'step {0} of {1} (grads overflow)':
         '第 {0} 步（共 {1} 步，梯度溢出）',
+    '{0}, after update()':
+        '{0}，update() 之后',
+    '{0}: scale(loss)':
+        '{0}：scale(loss)',
+    '{0}: step(optimizer_step, grads)':
+        '{0}：step(optimizer_step, grads)',
 }

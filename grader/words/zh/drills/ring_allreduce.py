@@ -102,4 +102,6 @@ TEXT = {
         '{0}：某个 rank 的数据被加了不止一次',
     "with N = {0} ranks, rank k holding {1} copies of 2^k, rank {2}'s element {3} (chunk {4}) is {5}, not {6}":
         'N = {0} 个 rank、rank k 持有 {1} 份 2^k 时，rank {2} 的第 {3} 个元素（chunk {4}）是 {5}，而不是 {6}',
+    '{0} step {1} (steps 0..{2})':
+        '{0} 第 {1} 步（共 0..{2} 步）',
 }

@@ -114,4 +114,6 @@ TEXT = {
         'eval() 模式下、开启 autograd 的前向',
     'forward in eval() mode with autograd off':
         'eval() 模式下、关闭 autograd 的前向',
+    'epoch {0}: step({1})':
+        '第 {0} 个 epoch：step({1})',
 }

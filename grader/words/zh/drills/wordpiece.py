@@ -66,4 +66,8 @@ TEXT = {
         '只按 " " 切词：text.split() 按所有空白切分（制表符、换行）',
     '{0} words gave {1} groups of tokens (each group a piece without "##" and the "##" pieces after it): {2}; each word is one unk_token or pieces that spell it':
         '{0} 个词得到 {1} 组 token（每组是一个不带 "##" 的片段加上其后带 "##" 的片段）：{2}；每个词应是一个 unk_token 或拼成它的片段',
+    'the number of tokens':
+        'token 数',
+    'token {0}':
+        '第 {0} 个 token',
 }

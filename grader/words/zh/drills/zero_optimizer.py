@@ -34,4 +34,6 @@ TEXT = {
         'stage 3，3 个 rank，3 步，lr 0.2，weight_decay 0.1',
     'step(): average first. Stage 1: all_reduce the padded flat gradient, take your slice, / N. Stages 2-3: out = g.new_empty(s); dist.reduce_scatter_tensor(out, padded_grad); out /= N.':
         'step()：先求平均。stage 1：对填充后的展平梯度做 all_reduce，取出你的切片，再 / N。stage 2-3：out = g.new_empty(s)；dist.reduce_scatter_tensor(out, padded_grad)；out /= N。',
+    'step {0}':
+        '第 {0} 步',
 }
