@@ -141,35 +141,3 @@ MESSAGES: dict[str, str] = {
     "engine.stats.drawn_unlike": "slot {slot}: {outcome} was drawn {count} times, where the reference drew it "
                                  "{reference} times in as many draws",
 }
-
-# The engine's check names, which Check.name keeps in English (the views translate them).
-TEXT: dict[str, str] = {
-    "load": "load",
-    "signature": "signature",
-    "banned calls": "banned calls",
-    "own work": "own work",
-    "started": "started",
-    "parameters": "parameters",
-    "runs": "runs",
-    "shape": "shape",
-    "dtype": "dtype",
-    "values": "values",
-    "float64": "float64",
-    "float16/bfloat16": "float16/bfloat16",
-    "float16": "float16",
-    "bfloat16": "bfloat16",
-    "gradients": "gradients",
-    "invariants": "invariants",
-    "extreme inputs": "extreme inputs",
-    "frequencies": "frequencies",
-    "generator": "generator",
-    "no loop": "no loop",
-    "work": "work",
-    "memory": "memory",
-    "inputs unchanged": "inputs unchanged",
-    "device": "device",
-    "device cuda": "device cuda",
-    "device mps": "device mps",
-    "device (emulated)": "device (emulated)",
-    "speed": "speed",
-}

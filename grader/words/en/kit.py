@@ -94,4 +94,3 @@ MESSAGES: dict[str, str] = {
     "kit.devices.an_output_fixed": "an output (shape {shape}) is made on a fixed device, not the input's; {advice}",
     "kit.devices.on_rank": "on rank {rank}, {problem}",
 }
-TEXT: dict[str, str] = {}

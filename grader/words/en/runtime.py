@@ -122,4 +122,3 @@ MESSAGES: dict[str, str] = {
     "runtime.client.silent": "the grader said nothing for {seconds} s and was left; nothing is recorded",
     "runtime.client.broke": "the connection to the grader broke ({kind}: {error}); nothing is recorded",
 }
-TEXT: dict[str, str] = {}
