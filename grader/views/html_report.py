@@ -9,7 +9,7 @@ from html import escape
 from grader import words
 from grader.views import mock
 from grader.views.report import (COLUMNS, MISTAKES_SHOWN, clock, due, event_name, failed, heading, penalty, rating,
-                                 result, status, when)
+                                 result, status, topic_name, when)
 from grader.words import say
 
 # the fonts a page is set in: Latin first, then one that has the Chinese characters on each system
@@ -84,7 +84,7 @@ def table(kind: str, rows: list[tuple], id_: str = "") -> str:
 
 def page(f: dict, now: float | None = None) -> str:
     now = now or time.time()
-    topics = table("topics", [(name, f"{t['passed']}/{t['drills']}", Markup(svg_bar(t["passed"], t["drills"])),
+    topics = table("topics", [(topic_name(name), f"{t['passed']}/{t['drills']}", Markup(svg_bar(t["passed"], t["drills"])),
                                t["attempted"]) for name, t in f["topics"].items()], "topics")
     drills = table("drills", [(d["id"], status(d["status"]), d["attempts"], d["fails"], d["hints"],
                                say("views.report.seen") if d["revealed"] else "", over_budget(d),

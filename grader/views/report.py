@@ -27,6 +27,12 @@ RECENT = 10
 MISTAKES_SHOWN = 12
 
 
+def topic_name(topic: str) -> str:
+    """A topic as shown: its id, with its name in the language spoken before it ("注意力 attention")."""
+    said = words.drill("", topic)
+    return topic if said == topic else f"{said} {topic}"
+
+
 def heading(column: str) -> str:
     """A column's heading in the language spoken."""
     return say(f"views.report.col.{column.replace(' ', '_')}")

@@ -19,7 +19,7 @@ from grader import words
 from grader.engine.result import Check, Verdict
 from grader.learner import registry
 from grader.views import mock, report
-from grader.views.report import COLUMNS, clock, level, status
+from grader.views.report import COLUMNS, clock, level, status, topic_name
 from grader.words import say
 
 STYLE = {"pass": "green", "fail": "red", "error": "red", "todo": "yellow", "skipped": "dim"}
@@ -96,7 +96,7 @@ def list_layout(infos, width: int, extra: int = 0) -> str:
     """How `drill list` fits `width` columns, every width measured in cells (a Chinese character
     takes two): "wide" when both titles fit whole in columns of their own, else "stacked" (the
     titles under the id, on one line or two). `extra`: cells added before each id (its place)."""
-    id_w = max([2 + extra + len(i.id) for i in infos] + [len(i.topic) for i in infos])
+    id_w = max([2 + extra + len(i.id) for i in infos] + [cell_len(topic_name(i.topic)) for i in infos])
     title_w = max(cell_len(i.title) for i in infos)
     zh_w = max(cell_len(i.zh) for i in infos)
     return "wide" if id_w + 1 + title_w + 1 + zh_w + list_fixed_w() <= width else "stacked"
@@ -118,7 +118,7 @@ def drills_table(infos, summary: dict, width: int = 80, numbered: bool = False):
     no line wider than the terminal and, from 80 columns up, every title whole on one line."""
     infos = list(infos)
     label = {i.id: f"{n:>2} {i.id}" if numbered else i.id for n, i in enumerate(infos, 1)}
-    id_w = max([2 + len(label[i.id]) for i in infos] + [len(i.topic) for i in infos])
+    id_w = max([2 + len(label[i.id]) for i in infos] + [cell_len(topic_name(i.topic)) for i in infos])
     w = list_fixed()
 
     def status_of(info) -> tuple[str, str]:
@@ -155,7 +155,7 @@ def drills_table(infos, summary: dict, width: int = 80, numbered: bool = False):
     topic = None
     for info in infos:                       # infos come grouped by topic: a heading for each
         if info.topic != topic and not numbered:
-            lines.append(f"[bold cyan]{info.topic}[/]")
+            lines.append(f"[bold cyan]{escape(topic_name(info.topic))}[/]")
             topic = info.topic
         lines += rows(info)
     return Group(*(Text.from_markup(line.rstrip(), emoji=False) for line in lines))
@@ -283,7 +283,7 @@ class CheckLines:
         if self.skipped:
             why = sorted({c.message for c in self.skipped if c.message})
             said = say("views.terminal.skipped", n=len(self.skipped), kinds=self.kinds(self.skipped))
-            said = say("views.terminal.because", text=said, why="; ".join(why)) if why else said
+            said = say("views.terminal.because", text=said, why=say("views.terminal.and_then").join(why)) if why else said
             out.append(f"[dim]- {escape(said)}[/]")
         return out
 
@@ -337,7 +337,7 @@ def progress_view(f: dict, now: float | None = None) -> Group:
                days=say("views.terminal.day" if f["streak_days"] == 1 else "views.terminal.days"))
     topics = titled(say("views.report.topics"), COLUMNS["topics"])
     for name, t in f["topics"].items():
-        topics.add_row(name, f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
+        topics.add_row(topic_name(name), f"{t['passed']}/{t['drills']}", f"[green]{bar(t['passed'], t['drills'])}[/]",
                        str(t["attempted"]))
     drills = titled(say("views.report.per_drill"), COLUMNS["drills"])
     for d in f["per_drill"]:

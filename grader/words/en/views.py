@@ -134,6 +134,7 @@ MESSAGES: dict[str, str] = {
     "views.terminal.passed_many": "{n} checks passed",
     "views.terminal.skipped": "{n} skipped ({kinds})",
     "views.terminal.in_parens": "({text})",
+    "views.terminal.and_then": "; ",
     "views.terminal.because": "{text}: {why}",
     "views.terminal.passed": "[bold green]Passed[/] {drill} — {titles}",
     "views.terminal.run_again": "run {command} again",

@@ -132,6 +132,7 @@ MESSAGES: dict[str, str] = {
     "views.terminal.passed_many": "{n} 项检查通过",
     "views.terminal.skipped": "{n} 项跳过（{kinds}）",
     "views.terminal.in_parens": "（{text}）",
+    "views.terminal.and_then": "；",
     "views.terminal.because": "{text}：{why}",
     "views.terminal.passed": "[bold green]通过[/] {drill} — {titles}",
     "views.terminal.run_again": "再运行 {command}",
@@ -324,4 +325,20 @@ MESSAGES: dict[str, str] = {
     "views.html.recent": "最近记录",
     "views.html.mocks": "模拟面试",
     "views.html.no_mocks": "暂无",
+}
+
+# The topics: ids the learner types (--topic), shown in Chinese beside them.
+TEXT: dict[str, str] = {
+    "basics": "基础",
+    "normalisation": "归一化",
+    "attention": "注意力",
+    "positions and blocks": "位置编码与模块",
+    "decoding": "解码",
+    "training": "训练",
+    "post-training": "后训练",
+    "generative models": "生成模型",
+    "efficiency": "效率与推理",
+    "classic ML": "经典机器学习",
+    "vision and sequence": "视觉与序列",
+    "distributed": "分布式",
 }
