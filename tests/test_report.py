@@ -129,16 +129,48 @@ def test_html_report_is_self_contained_and_renders_its_charts(drill_home, tmp_pa
         if os.environ.get("CI"):
             pytest.fail("CI must have Chromium: .ci/run installs it")
         pytest.skip("no Chromium on this machine (apt-get install chromium)")
-    from PIL import Image
     for width, height in ((900, 1400), (390, 1800)):                       # a desktop and a phone
-        shot = tmp_path / f"shot-{width}.png"
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                        "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
-                        f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},{height}",
-                        f"--screenshot={shot}", page.as_uri()], check=True, capture_output=True, timeout=120)
-        image = Image.open(shot).convert("RGB")
+        image = screenshot(browser, page, tmp_path / f"shot-{width}.png", tmp_path, width, height)
         counts = {rgb: n for n, rgb in image.getcolors(maxcolors=1 << 20)}
         assert counts.get((0x2F, 0x9E, 0x6E), 0) > 300, width    # the green bars of the charts were drawn
         assert counts.get((0xE0, 0x7A, 0x5F), 0) > 30, width     # and the failed attempts' column
         dark = sum(n for rgb, n in counts.items() if sum(rgb) < 200)
         assert dark > 2000, width                                   # and text
+
+
+def screenshot(browser: str, page, shot, tmp_path, width: int, height: int):
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
+                    f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},{height}",
+                    f"--screenshot={shot}", page.as_uri()], check=True, capture_output=True, timeout=120)
+    from PIL import Image
+    return Image.open(shot).convert("RGB")
+
+
+def test_the_chinese_report_page_draws_its_characters(drill_home, tmp_path):
+    """Under zh the page is Chinese, and Chromium draws its characters in the page's own fonts: two
+    different characters give two different glyphs (a missing font draws the same empty box for
+    both)."""
+    practise(Store(store_path()))
+    page = tmp_path / "report.html"
+    assert runner.invoke(cli.app, ["--lang", "zh", "report", "--html", str(page)]).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in html and "各主题覆盖率" in html
+    browser = chromium()
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI must have Chromium: .ci/run installs it")
+        pytest.skip("no Chromium on this machine (apt-get install chromium)")
+    fonts = html_report.FONTS["zh"]
+    probe = tmp_path / "glyphs.html"
+    probe.write_text(f'<html lang="zh-CN"><meta charset="utf-8"><style>body {{ margin: 0; font: 120px/1 {fonts}; }}'
+                     '</style><body>'
+                     '<span style="position:absolute;left:0;top:0">进</span>'
+                     '<span style="position:absolute;left:200px;top:0">度</span></body></html>', encoding="utf-8")
+    image = screenshot(browser, probe, tmp_path / "glyphs.png", tmp_path, 400, 160)
+    first, second = image.crop((0, 0, 150, 150)), image.crop((200, 0, 350, 150))
+    ink = [sum(1 for p in crop.getdata() if sum(p) < 300) for crop in (first, second)]
+    assert min(ink) > 200, ink                                             # something is drawn
+    assert list(first.getdata()) != list(second.getdata()), "the same box for both: no CJK font"
+    shot = screenshot(browser, page, tmp_path / "zh.png", tmp_path, 900, 1400)
+    assert sum(n for n, rgb in shot.getcolors(maxcolors=1 << 20) if sum(rgb) < 200) > 2000
