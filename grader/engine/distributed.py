@@ -10,10 +10,12 @@ listening socket) and gloo's connections are bound to the loopback interface.
 Every rank logs each collective (and send/recv) it enters and leaves, whatever name the code reached
 it by, and streams the log as it goes. So when the ranks hang, the verdict says which rank waits in
 which collective: at once when the wait can never end (the rank it waits for has returned, raised or
-exited after fewer collective calls), otherwise at the harness's deadline, which stays inside the
+exited after fewer collective calls, or waits for ever itself; a call that raised exchanged nothing),
+otherwise at the harness's deadline, which stays inside the
 call's time limit. The deadline counts what the ranks did, not wall time alone, so a busy machine
 does not turn a slow, correct run into a hang: a rank that used the job's budget of CPU time is
-stopped, ranks that are all still (none running, ready to run or reporting) for as many seconds hang,
+stopped, ranks that are all still (none running, ready to run or reporting) for as many seconds hang
+(for DEADLOCK_SECONDS when every rank waits inside a call: they can only be waiting on each other),
 and a wall-clock backstop guards.WALL_FACTOR times larger ends the rest. A rank that raises, exits
 or crashes is reported as such. After a hang, an exit, or an error that left the ranks out of step,
 the pool is killed with everything it started (processes.kill_tree) and the next job forks a new one.
@@ -62,6 +64,7 @@ HANG_SECONDS = 10.0       # the deadline of a job when no call limit is running 
 START_SECONDS = 60.0      # the ranks joining their process group
 GLOO_SECONDS = 600        # gloo's own timeout: never before the harness's deadline
 CALL_SHARE = 0.8          # the share of the learner's call limit a job may take; the rest reports it
+DEADLOCK_SECONDS = 2.0    # every rank inside a call and none moving: they wait on each other for ever
 POLL_SECONDS = 0.1        # how often the ranks' use of the CPU is read while a job runs
 BUSY = 0.5                # the ranks move while, together, they run or wait for a CPU this share of the time
 
@@ -371,6 +374,9 @@ class Pool:
                 return words.say("runtime.distributed.still_busy", rank=busiest, seconds=f"{budget:.3g}")
             if now - clock.moved > budget:
                 return words.say("runtime.distributed.still", seconds=f"{budget:.3g}")
+            if now - clock.moved > DEADLOCK_SECONDS and all(s.end or s.at or s.inside for s in states):
+                # every rank waits in a call (or is through) and nothing moves: they wait on each other
+                return words.say("runtime.distributed.still", seconds=f"{DEADLOCK_SECONDS:g}")
             if now - start - clock.queued() > backstop:
                 return words.say("runtime.distributed.still_wall", seconds=f"{backstop:.3g}")
             live = [self.conns[s.rank] for s in states if not s.end]
@@ -514,6 +520,14 @@ def _apply(state: _RankState, message: tuple) -> None:
         state.inside = (op, n, seq, peer, shape, True)
     elif kind == "left":
         state.inside = None
+    elif kind == "undone":                   # the call raised before it exchanged anything
+        _, op, seq, peer = message
+        if peer is not None:
+            key = (op.removeprefix("i"), peer)
+            state.pairs[key] = state.pairs.get(key, 1) - 1
+        if seq is not None:
+            state.seq = seq - 1
+        state.inside = None
     elif kind == "sync":
         state.at, state.inside = message[1], None
     elif kind == "done":
@@ -527,25 +541,25 @@ def _apply(state: _RankState, message: tuple) -> None:
 def _settled(states: list[_RankState]) -> bool:
     """Every rank has returned, raised or ended, or waits in a call that can never complete: a
     collective that a finished rank made fewer of, or a send/recv with a finished peer that never
-    made the matching call."""
-    finished = [s for s in states if s.end or s.at]      # a rank at a checkpoint makes no more calls
-    if len(finished) == len(states):
-        return True
-    if not finished:
+    made the matching call; and so on, a rank that waits for ever counting as finished (rank 0 waits
+    on rank 1, which waits on rank 2, which raised)."""
+    doomed = {s.rank for s in states if s.end or s.at}    # a rank at a checkpoint makes no more calls
+    if not doomed:
         return False
-    for s in states:
-        if s.end or s.at:
-            continue
-        if s.inside is None:
-            return False
-        op, n, seq, peer, shape, _ = s.inside
-        if seq is not None and any(f.seq < seq for f in finished):
-            continue
-        if peer is not None and 0 <= peer < len(states) and (states[peer].end or states[peer].at):
-            if not _matched(s, states[peer], op):
+    grew = True
+    while grew and len(doomed) < len(states):
+        grew = False
+        for s in states:
+            if s.rank in doomed or s.inside is None:
                 continue
-        return False
-    return True
+            op, n, seq, peer, shape, _ = s.inside
+            stuck = seq is not None and any(states[r].seq < seq for r in doomed)
+            if not stuck and peer is not None and 0 <= peer < len(states) and peer in doomed:
+                stuck = not _matched(s, states[peer], op)
+            if stuck:
+                doomed.add(s.rank)
+                grew = True
+    return len(doomed) == len(states)
 
 
 def _matched(s: _RankState, peer: _RankState, op: str) -> bool:
@@ -837,11 +851,13 @@ def _logged(op: str, original):
         rank.log.append(Call(op, n, tensor.numel() if tensor is not None else 0, shape or (), async_op, peer))
         rank.send(("enter", op, n, seq, peer, shape, async_op))
         rank.depth += 1
+        made = False
         try:
             out = original(*args, **kwargs)
+            made = True
         finally:
             rank.depth -= 1
-            rank.send(("left",))
+            rank.send(("left",) if made else ("undone", op, seq, peer))   # raised: nothing was exchanged
         if out is not None and hasattr(out, "wait"):
             return _Work(out, ("wait", op, n, seq, peer, shape))
         return out
