@@ -48,6 +48,12 @@ def typer_words() -> None:
         _typer_english.setdefault(attr, getattr(rich_utils, attr))
         setattr(rich_utils, attr, _typer_english[attr] if words.current() == words.DEFAULT
                 else words.say(f"views.help.typer.{key}"))
+    from typer._click.formatting import HelpFormatter                      # typer's own copy of click
+    usage = _typer_english.setdefault("write_usage", HelpFormatter.write_usage)   # "Usage: " is written there
+
+    def write_usage(self, prog, args="", prefix=None):
+        return usage(self, prog, args, f"{words.say('views.help.typer.usage')} " if prefix is None else prefix)
+    HelpFormatter.write_usage = usage if words.current() == words.DEFAULT else write_usage
     make = _typer_english.setdefault("_make_rich_text", rich_utils._make_rich_text)
 
     def folded(**kwargs):

@@ -4,6 +4,7 @@ progress report (terminal and HTML) and drill doctor."""
 MESSAGES: dict[str, str] = {
     "views.help.help": "Show this message and exit.",
     "views.help.unknown_language": "drill speaks {languages}: --lang, DRILL_LANG and drill config lang take one of them.",
+    "views.help.typer.usage": "Usage:",
     "views.help.typer.arguments": "Arguments",
     "views.help.typer.options": "Options",
     "views.help.typer.commands": "Commands",

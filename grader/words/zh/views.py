@@ -2,6 +2,7 @@
 MESSAGES: dict[str, str] = {
     "views.help.help": "显示本帮助并退出。",
     "views.help.unknown_language": "drill 支持的语言：{languages}；--lang、DRILL_LANG 和 drill config lang 只接受其中之一。",
+    "views.help.typer.usage": "用法：",
     "views.help.typer.arguments": "参数",
     "views.help.typer.options": "选项",
     "views.help.typer.commands": "命令",
