@@ -156,32 +156,24 @@ def own(text: str) -> str:
 
 def drill(drill_id: str, text: str, lang: str | None = None) -> str:
     """A drill's own English text in the current language: its exact translation, else the first
-    templated key it matches (the values put back in, each translated where the table has it), else
-    the English as it is."""
+    templated key it matches, its values put back translated the same way one level down ("step
+    {0}" keys the "step 3" a message was filled with), else the English as it is."""
     lang = lang or _current
     if lang == DEFAULT or not text:
         return text
-    words = {**engine_text(lang), **table(lang, drill_id)}
-    if text in words:
-        return words[text]
-    for _, pattern, said in patterns(lang, drill_id):
-        m = pattern.match(text)
-        if m:
-            values = {k[1:]: value(drill_id, v, lang, words) for k, v in m.groupdict().items()}
-            return said.format(*[values[str(i)] for i in range(len(values))]) if values else said
-    return text
+    return _translated(text, lang, drill_id, {**engine_text(lang), **table(lang, drill_id)}, depth=2)
 
 
-def value(drill_id: str, text: str, lang: str, words: dict) -> str:
-    """A value filled into a drill's message: its exact translation, else the first templated key
-    it matches with its own values put back as they are ("step {0}" keys "step 3")."""
-    if text in words:
-        return words[text]
-    for _, pattern, said in patterns(lang, drill_id):
-        m = pattern.match(text)
-        if m:
-            values = {k[1:]: words.get(v, v) for k, v in m.groupdict().items()}
-            return said.format(*[values[str(i)] for i in range(len(values))])
+def _translated(text: str, lang: str, drill_id: str, known: dict, depth: int) -> str:
+    if text in known:
+        return known[text]
+    if depth:
+        for _, pattern, said in patterns(lang, drill_id):
+            m = pattern.match(text)
+            if m:
+                values = m.groupdict()
+                return said.format(*[_translated(values[f"g{i}"], lang, drill_id, known, depth - 1)
+                                     for i in range(len(values))])
     return text
 
 
