@@ -35,13 +35,12 @@ CALL_LIMIT_S, CHECK_BUDGET_S = 300.0, 3000.0
 
 
 def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed: bool = False,
-               max_examples: int | None = None, apart: bool = True) -> Verdict:
-    """Grade `path` (or a module) as `drill_id` from this process, speed off (tests never judge time).
-    apart=False runs the code graded in this process too: for the project's own code only."""
+               max_examples: int | None = None) -> Verdict:
+    """Grade `path` (or a module) as `drill_id`, in this process, speed off (tests never judge time)."""
     verdict = Verdict(drill=drill_id, file=str(path or "<module>"), seed=seed)
     for event in grade(drill_id, str(path) if path else None, module=module, seed=seed, speed_check=speed,
                        max_examples=max_examples, call_limit=CALL_LIMIT_S, check_budget=CHECK_BUDGET_S,
-                       shrink_seconds=None, apart=apart):
+                       shrink_seconds=None):
         if isinstance(event, Check):
             verdict.checks.append(event)
     return verdict
@@ -85,11 +84,11 @@ def declared_mistakes(drill_id: str) -> list[tuple[str, object]]:
 
 
 def grade_mistake(drill_id: str, entry, mistake) -> Verdict:
-    """A declared mistake grafted onto the reference, graded as a learner's file. It is the project's
-    own code, so it runs in this process: the learner's process (whose own tests are the wrong
-    files', the sandbox's and apart's) would only add a fork and a pipe to every call."""
+    """A declared mistake grafted onto the reference, graded as a learner's file, in a learner's
+    process of its own: run in the test's process, a mistake's verdict came to depend on the drills
+    graded there before it (layernorm's cancellation after eight others)."""
     module = Overlay(loader.reference(drill_id), **{entry.name.split(".")[0]: mistake.like})
-    return grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES, apart=False)
+    return grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES)
 
 
 def mistakes_file(drill_id: str) -> Path:

@@ -39,7 +39,7 @@ def test_stub_reports_not_started(drill_id):
 @pytest.mark.parametrize("drill_id", DRILLS)
 def test_reference_passes_its_grader(drill_id):
     seed = SEEDS[zlib.crc32(drill_id.encode()) % len(SEEDS)]      # one seed each, not the same one for all
-    verdict = grade_here(drill_id, registry.get(drill_id).reference, seed=seed, apart=False)   # as the warm-up does
+    verdict = grade_here(drill_id, registry.get(drill_id).reference, seed=seed)
     assert verdict.status == PASS, show(verdict)
     names = {c.name.rsplit(": ", 1)[-1] for c in verdict.checks}
     assert {"values", "inputs unchanged"} <= names or "frequencies" in names
@@ -144,7 +144,7 @@ def test_every_mistake_without_an_implementation_is_shown_by_a_wrong_solution(dr
 @pytest.mark.parametrize("path", solutions("right"), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_correct_solution_written_differently_passes(path):
     seed = SEEDS[zlib.crc32(path.stem.encode()) % len(SEEDS)]     # one seed each, not the same one for all
-    verdict = grade_here(path.parent.name, path, seed=seed, max_examples=RIGHT_EXAMPLES, apart=False)
+    verdict = grade_here(path.parent.name, path, seed=seed, max_examples=RIGHT_EXAMPLES)
     assert verdict.status == PASS, show(verdict)
 
 
