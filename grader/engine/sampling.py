@@ -42,8 +42,7 @@ def judge(spec, case: Case, learner: torch.Tensor, reference) -> str:
         if (learner < 0).any() or (learner >= width).any():
             bad = learner[(learner < 0) | (learner >= width)][0].item()
             return words.say("kit.sampling.outside", drew=bad, width=width)
-        return stats.disagreement(stats.counts_of(learner.long(), width), expected,
-                                  impossible=words.say("kit.sampling.impossible"))
+        return stats.disagreement(stats.counts_of(learner.long(), width), expected)
     ref = reference()
     width = int(max(learner.max().item(), ref.max().item())) + 1
     if (learner < 0).any():

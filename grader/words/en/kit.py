@@ -51,7 +51,6 @@ MESSAGES: dict[str, str] = {
     # grader/engine/sampling.py: random outputs judged statistically
     "kit.sampling.not_draws": "expected a tensor of draws, got {got}",
     "kit.sampling.outside": "drew {drew}, outside [0, {width})",
-    "kit.sampling.impossible": "has probability 0",
     "kit.sampling.negative": "drew {drew}, a negative id",
     "kit.sampling.ks_far": "slot {slot}: the draws' distribution is {distance} away from the expected one "
                            "(largest gap between the cumulative distributions; a correct sampler stays within "

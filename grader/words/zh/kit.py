@@ -40,7 +40,6 @@ MESSAGES: dict[str, str] = {
     # grader/engine/sampling.py: random outputs judged statistically
     "kit.sampling.not_draws": "应返回采样结果的张量，实际是 {got}",
     "kit.sampling.outside": "采到了 {drew}，超出 [0, {width})",
-    "kit.sampling.impossible": "其概率为 0",
     "kit.sampling.negative": "采到了 {drew}，是负的 id",
     "kit.sampling.ks_far": "第 {slot} 个位置：采样分布与期望分布相差 {distance}（累积分布之间的最大差距；"
                            "正确的采样器不超过 {bound}）",
