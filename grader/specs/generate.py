@@ -359,6 +359,8 @@ DRILL = Drill(entries=[Entry(
     examples=[
         case(BigramModel(TABLE), [[0], [3], [2]], 4, "the prompt's example", eos_token_id=2, pad_token_id=0),
         case(BigramModel(TABLE), [[0], [3], [2]], 4, "the prompt's example, no EOS"),
+        case(BigramModel(TABLE), [[0], [3], [2]], 7, "every sequence ends before max_new_tokens", eos_token_id=2,
+             pad_token_id=0),
         case(TinyDecoder(6, 11), [[1, 2, 3], [0, 0, 5]], 5, "greedy on the tiny decoder"),
         case(TinyDecoder(5, 12), [[4], [2], [0], [1]], 4, "sampling, top-k 2 and top-p 0.9", do_sample=True,
              top_k=2, top_p=0.9, temperature=1.5, eos_token_id=3, generator=torch.Generator().manual_seed(0)),

@@ -60,6 +60,8 @@ TEXT = {
         '每一步都把前缀重新喂给模型（没用 cache）：prefill 之后只喂最新的 token (B, 1)，连同模型返回的 cache',
     "the prompt's example":
         '题目中的示例',
+    "every sequence ends before max_new_tokens":
+        '每个序列都在 max_new_tokens 之前结束',
     "the prompt's example, no EOS":
         '题目中的示例，没有 EOS',
     "torch's global random state changed during the call: every draw must come from `generator` (torch.multinomial(..., generator=generator))":
