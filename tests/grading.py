@@ -15,7 +15,9 @@ A correct solution (right_*.py) carries none: it must pass."""
 from __future__ import annotations
 
 import ast
+import functools
 import json
+import types
 from pathlib import Path
 
 from grader.engine.pipeline import grade
@@ -35,12 +37,13 @@ CALL_LIMIT_S, CHECK_BUDGET_S = 300.0, 3000.0
 
 
 def grade_here(drill_id: str, path=None, *, module=None, seed: int = 1234, speed: bool = False,
-               max_examples: int | None = None) -> Verdict:
-    """Grade `path` (or a module) as `drill_id`, in this process, speed off (tests never judge time)."""
+               max_examples: int | None = None, entries=None, apart: bool = True) -> Verdict:
+    """Grade `path` (or a module) as `drill_id`, speed off (tests never judge time); the learner's code
+    in a process of its own unless apart=False (code of the project's own, trusted)."""
     verdict = Verdict(drill=drill_id, file=str(path or "<module>"), seed=seed)
     for event in grade(drill_id, str(path) if path else None, module=module, seed=seed, speed_check=speed,
                        max_examples=max_examples, call_limit=CALL_LIMIT_S, check_budget=CHECK_BUDGET_S,
-                       shrink_seconds=None):
+                       shrink_seconds=None, entries=entries, apart=apart):
         if isinstance(event, Check):
             verdict.checks.append(event)
     return verdict
@@ -84,11 +87,90 @@ def declared_mistakes(drill_id: str) -> list[tuple[str, object]]:
 
 
 def grade_mistake(drill_id: str, entry, mistake) -> Verdict:
-    """A declared mistake grafted onto the reference, graded as a learner's file, in a learner's
-    process of its own: run in the test's process, a mistake's verdict came to depend on the drills
-    graded there before it (layernorm's cancellation after eight others)."""
-    module = Overlay(loader.reference(drill_id), **{entry.name.split(".")[0]: mistake.like})
-    return grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES)
+    """A declared mistake grafted onto the reference, graded as a learner's file. The code is the
+    declaration's own, so it runs in this process, as the warm grader's warm-up runs a reference (the
+    inputs drawn depend on the seed alone, not on what this process graded before). Only the entries
+    the mistake can reach are graded: every other one is the reference's own code, which passes."""
+    name = entry.name.split(".")[0]
+    module = Overlay(loader.reference(drill_id), **{name: mistake.like})
+    return grade_here(drill_id, module=module, max_examples=MISTAKE_EXAMPLES, entries=reached(drill_id, name),
+                      apart=False)
+
+
+def reached(drill_id: str, name: str) -> list[str]:
+    """The entries of a drill that a replaced `name` of the learner's file can change: those it
+    defines (`name`, `name.method`), and those whose run() can look it up in the learner's namespace
+    (the name appears in run's code or in the code of the declaration's functions run calls)."""
+    drill = loader.declaration(drill_id)
+    return [e.name for e in drill.entries
+            if e.name.split(".")[0] == name or (e.run is not None and name in names_in(e.run))]
+
+
+def names_in(fn, seen=None) -> set:
+    """Every identifier and string constant in fn's code, its nested code, and the code of the
+    functions it names (of its module, or held in its closure or a partial), transitively. A
+    callable that is no plain function gives ANY, which holds every name: nothing is taken for
+    unreached."""
+    seen = set() if seen is None else seen
+    if isinstance(fn, functools.partial):
+        given = (*fn.args, *fn.keywords.values())
+        found = set(strings_in(given))
+        for part in [fn.func, *(a for a in given if callable(a))]:
+            more = names_in(part, seen)
+            if more is ANY:
+                return ANY
+            found |= more
+        return found
+    if isinstance(fn, types.MethodType):
+        fn = fn.__func__
+    if not isinstance(fn, types.FunctionType):
+        return ANY
+    if fn in seen:
+        return set()
+    seen.add(fn)
+    found, codes = set(), [fn.__code__]
+    while codes:
+        code = codes.pop()
+        found |= set(code.co_names) | set(code.co_varnames) | set(code.co_freevars)
+        for c in code.co_consts:
+            if isinstance(c, types.CodeType):
+                codes.append(c)
+            elif isinstance(c, str):
+                found.add(c)
+    held = []
+    for cell in fn.__closure__ or ():
+        try:
+            held.append(cell.cell_contents)
+        except ValueError:
+            pass
+    found |= set(strings_in(held))
+    held += [fn.__globals__[n] for n in found if n in fn.__globals__]
+    for value in held:
+        if isinstance(value, (types.FunctionType, functools.partial)):
+            more = names_in(value, seen)
+            if more is ANY:
+                return ANY
+            found = found | more
+    return found
+
+
+def strings_in(values):
+    for v in values:
+        if isinstance(v, str):
+            yield v
+        elif isinstance(v, (tuple, list, set, frozenset)):
+            yield from strings_in(v)
+        elif isinstance(v, dict):
+            yield from strings_in(v.keys())
+            yield from strings_in(v.values())
+
+
+class _Any(frozenset):
+    def __contains__(self, name):
+        return True
+
+
+ANY = _Any()
 
 
 def mistakes_file(drill_id: str) -> Path:

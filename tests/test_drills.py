@@ -2,6 +2,7 @@
 known-wrong solutions keep their whole verdict (every failing check and the mistake named), every
 declared mistake graded as a learner's file keeps its whole verdict, and correct solutions written
 differently pass (each at one of three seeds)."""
+import functools
 import inspect
 import re
 import zlib
@@ -11,8 +12,9 @@ import pytest
 from grader.engine import loader
 from grader.learner import registry
 from grader.engine.result import FAIL, PASS, TODO
-from tests.grading import (RIGHT_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, declared_mistakes, expectation,
-                           grade_here, grade_mistake, kept_mistake_verdicts, show, solutions, verdict_of)
+from tests.grading import (ANY, RIGHT_EXAMPLES, ROOT, SEEDS, WRONG_EXAMPLES, declared_mistakes, expectation,
+                           grade_here, grade_mistake, kept_mistake_verdicts, names_in, reached, show, solutions,
+                           verdict_of)
 
 DRILLS = list(registry.drills())
 
@@ -165,3 +167,21 @@ def test_the_speed_check_of_a_random_output_compares_no_draws(path, monkeypatch)
     verdict = grade_here(path.parent.name, path, speed=True, max_examples=3)
     speed = [c for c in verdict.checks if c.name.endswith("speed")]
     assert speed and all(c.status == PASS for c in speed), show(verdict)
+
+
+def test_a_declared_mistake_is_graded_on_every_entry_that_can_reach_it():
+    """Only the entries a grafted mistake can change are graded: its own, and those whose run() can
+    look its name up in the learner's file, directly, through a function it calls, or a closure."""
+    assert reached("kv_cache", "KVCache") == ["KVCache.update", "decode_step"]   # decode_step runs ns.KVCache
+    assert reached("kv_cache", "decode_step") == ["decode_step"]
+
+    def helper(ns):
+        return ns.Target
+
+    def made(name):
+        return lambda impl, case, ns: getattr(ns, name)
+
+    assert "Target" in names_in(lambda impl, case, ns: helper(ns))
+    assert "Target" in names_in(made("Target"))
+    assert names_in(functools.partial(getattr, "Target")) is ANY      # no plain function: it may reach any name
+    assert "Target" not in names_in(lambda impl, case, ns: impl(*case.args))

@@ -53,16 +53,19 @@ class StopEntry(Stop):
 def grade(drill_id: str, path: str | None = None, *, module=None, seed: int = 0, device: str = "auto",
           speed_check: bool = True, call_limit: float = 10.0, max_examples: int | None = None,
           database=None, check_budget: float = CHECK_BUDGET_S, shrink_seconds: float | None = SHRINK_SECONDS,
-          apart: bool = True):
+          apart: bool = True, entries=None):
     """Grade the learner's file at `path` (or an already loaded `module`) as drill `drill_id`. The
     learner's code runs in a process of its own (grader/engine/apart.py); this one only judges. apart=False
-    (the warm grader's warm-up on a reference, trusted code) runs everything here."""
+    (the warm grader's warm-up on a reference, trusted code) runs everything here. `entries` (names)
+    grades only those of the drill's entries (a mistake grafted onto one entry of the reference leaves
+    the others the reference's own)."""
     drill: Drill = loader.declaration(drill_id)
     words.grading(drill_id)
     g = Grading(drill_id, drill, path, module, seed, call_limit,
                 drill.max_examples if max_examples is None else max_examples, database, check_budget,
                 shrink_seconds)
     g.apart = apart
+    g.only = None if entries is None else set(entries)
     yield from g.events(device, speed_check)
 
 
@@ -81,6 +84,7 @@ class Grading:
         self.entries: list[EntryGrading] = []
         self.multi = len(drill.entries) > 1
         self.apart = True                                    # the learner's code in a process of its own
+        self.only: set | None = None                         # the entries graded (None: all)
         self.process: apart.LearnerProcess | None = None     # where the learner's code runs
         self.here_entries: dict[str, EntryGrading] = {}      # in the learner's process: its side of each entry
 
@@ -212,7 +216,7 @@ class Grading:
                          (entry.sampled.cases[:1] if entry.sampled else []))
         problems = self.ask("signature", names, forms)
         for entry in self.drill.entries:
-            if problems[entry.name]:
+            if problems[entry.name] or (self.only is not None and entry.name not in self.only):
                 continue
             runner = Runner(entry, self.ref, self.module, self.path, self.call_limit, self.guard,
                             self.check_budget, drill_id=self.id)
