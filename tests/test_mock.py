@@ -301,7 +301,7 @@ def test_every_prompt_can_be_read_whole_in_a_small_terminal(drill_home, lang):
             assert say("views.interview.keys") in screen                    # the keys stay in sight
             shown += screen
             before = interview.offset
-            interview.press("pagedown", page=5)
+            interview.press("pagedown", page=height // 2)         # as the interview pages
             interview.view(80, height)
             if interview.offset == before:
                 break

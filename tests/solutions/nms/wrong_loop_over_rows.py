@@ -6,14 +6,15 @@ EXPECT = {
 
 
 def box_iou(boxes1, boxes2):
+    # one row of the IoU matrix at a time: a Python loop over the first set of boxes
     out = boxes1.new_zeros(len(boxes1), len(boxes2))
+    area2 = (boxes2[:, 2] - boxes2[:, 0]) * (boxes2[:, 3] - boxes2[:, 1])
     for i in range(len(boxes1)):
-        for j in range(len(boxes2)):
-            a, b = boxes1[i], boxes2[j]
-            w = (torch.min(a[2], b[2]) - torch.max(a[0], b[0])).clamp(min=0)
-            h = (torch.min(a[3], b[3]) - torch.max(a[1], b[1])).clamp(min=0)
-            inter = w * h
-            out[i, j] = inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
+        a = boxes1[i]
+        w = (torch.minimum(a[2], boxes2[:, 2]) - torch.maximum(a[0], boxes2[:, 0])).clamp(min=0)
+        h = (torch.minimum(a[3], boxes2[:, 3]) - torch.maximum(a[1], boxes2[:, 1])).clamp(min=0)
+        inter = w * h
+        out[i] = inter / ((a[2] - a[0]) * (a[3] - a[1]) + area2 - inter)
     return out
 
 
