@@ -109,8 +109,8 @@ def reached(drill_id: str, name: str) -> list[str]:
 def names_in(fn, seen=None) -> set:
     """Every identifier and string constant in fn's code, its nested code, and the code of the
     functions it names (of its module, or held in its closure or a partial), transitively. A
-    callable that is no plain function gives ANY, which holds every name: nothing is taken for
-    unreached."""
+    callable that is no plain function (a callable object run calls or holds) gives ANY, which
+    holds every name: nothing is taken for unreached."""
     seen = set() if seen is None else seen
     if isinstance(fn, functools.partial):
         given = (*fn.args, *fn.keywords.values())
@@ -143,6 +143,8 @@ def names_in(fn, seen=None) -> set:
             held.append(cell.cell_contents)
         except ValueError:
             pass
+    if any(callable(v) and not isinstance(v, (types.FunctionType, functools.partial, type)) for v in held):
+        return ANY                              # a callable object in the closure: its code is not read here
     found |= set(strings_in(held))
     held += [fn.__globals__[n] for n in found if n in fn.__globals__]
     for value in held:

@@ -54,6 +54,7 @@ def no_local_constants() -> None:
 
 no_local_constants()
 
+
 def nondeterministic() -> str:
     return words.say("engine.search.nondeterministic")
 
