@@ -1,4 +1,5 @@
-"""Grading in the test process (fast: no child start). The sandbox has tests of its own.
+"""Grading for the tests: a file in a learner's process, as the grader does; a declared mistake (the
+declaration's own code) in the test's process. The sandbox has tests of its own.
 
 A wrong solution in tests/solutions/<id>/wrong_*.py carries its whole expected verdict: every
 failing check, each with the classic mistake it must be named as ('' when none is named):
