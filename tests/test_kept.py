@@ -1,13 +1,14 @@
 """The reference's results are made once per grading process (Runner.remembered): a spare grading
 process grades the reference with the seed of the check it will take, and that check then finds
 them made. What is kept must never change a verdict, and is kept only where it follows from its key."""
+import collections
 import types
 from pathlib import Path
 
 import pytest
 import torch
 
-from grader.engine import runner
+from grader.engine import loader, runner
 from grader.engine.pipeline import grade
 from grader.learner.registry import get
 from grader.engine.result import Check
@@ -49,16 +50,18 @@ DRAWS_FROM_THE_GLOBAL_GENERATOR = {"kv_cache"}
 @pytest.mark.parametrize("drill", ["softmax", "mha", "batchnorm", "top_p", "kv_cache"])
 def test_a_grading_after_the_references_own_finds_its_results_made_and_gives_the_same_verdict(
         drill, reference_calls):
-    files = [get(drill).reference] + sorted((SOLUTIONS / drill).glob("right_*.py"))[:1] + \
-        sorted((SOLUTIONS / drill).glob("wrong_*.py"))[:2]
-    assert len(files) >= 3, files
+    reference = get(drill).reference
+    files = [reference] + sorted((SOLUTIONS / drill).glob("right_*.py"))[:1] + \
+        sorted((SOLUTIONS / drill).glob("wrong_*.py"))[:1]
+    assert len(files) == 3, files
     for path in files:
         runner.KEPT.clear()
         reference_calls.clear()
         alone = verdict(drill, path, seed=11)
         made_alone = len(reference_calls)
-        runner.KEPT.clear()
-        verdict(drill, get(drill).reference, seed=11)          # a spare's warm-up
+        if path != reference:                                   # (the reference alone was its own warm-up)
+            runner.KEPT.clear()
+            verdict(drill, reference, seed=11)                  # a spare's warm-up
         reference_calls.clear()
         after = verdict(drill, path, seed=11)
         assert after == alone, path.name
@@ -69,6 +72,34 @@ def test_a_grading_after_the_references_own_finds_its_results_made_and_gives_the
             assert reference_calls == [], f"{path.name}: the reference ran {len(reference_calls)} times again"
         elif made_alone:           # inputs found while shrinking are new, the declared examples are not
             assert len(reference_calls) < made_alone, path.name
+
+
+def test_the_declared_mistakes_run_once_on_each_input_and_a_grading_again_gives_the_same_verdict(monkeypatch):
+    """Naming the mistake of each failing check runs every declared mistake on the same examples:
+    what each gives is kept as the reference's results are."""
+    monkeypatch.setattr(runner, "KEPT", {})
+    entry = loader.declaration("softmax").entries[0]
+    likes = [k for k in entry.mistakes if k.like is not None]
+    assert len(likes) >= 3
+    runs = collections.Counter()
+
+    def counted(k, like):
+        def softmax(*args, **kwargs):
+            runs[k.name, fingerprint(args), fingerprint(kwargs)] += 1
+            return like(*args, **kwargs)
+        return softmax
+    learner = runner.Overlay(loader.reference("softmax"), softmax=likes[0].like)      # makes the first mistake
+    for k in likes:
+        monkeypatch.setattr(k, "like", counted(k, k.like))
+    def verdict():
+        return [(c.name, c.status, c.message, c.mistake) for c in grade(
+            "softmax", None, module=learner, seed=5, device="emulated", speed_check=False, max_examples=EXAMPLES,
+            apart=False) if isinstance(c, Check)]
+    first = verdict()
+    assert likes[0].name in {m for *_, m in first}
+    assert runs and max(runs.values()) == 1, runs.most_common(3)
+    runs.clear()
+    assert verdict() == first and not runs
 
 
 def test_another_seed_finds_the_declared_examples_made(reference_calls):

@@ -137,7 +137,7 @@ def flat_tensors(tree) -> list[torch.Tensor]:
 
 # ---- the reference's results, kept for the life of the grading process ---------------------------
 
-KEPT: dict = {}            # (reference namespace, entry name) -> {key: the reference's result}
+KEPT: dict = {}            # (reference namespace, entry name) -> {key: the reference's or a mistake's result}
 KEEP_AT_MOST = 512         # results kept for one entry: a grading makes about 150 (a test process grades many)
 
 
@@ -218,12 +218,12 @@ class Runner:
         return self.kept[key], built
 
     def remembered(self, what: str, case: Case, compute, *details):
-        """compute(), the reference's `what` on case, made once for the life of this process. A
-        spare grading process warms up by grading the reference with the seed of the check it will
-        take, so that check finds made what the reference gives on every input that a right answer
-        meets. Kept only where it follows from the key: the inputs by value and the case's seed
-        (a module's build starts from it); a function that draws from torch's global generator is
-        run every time."""
+        """compute(), the reference's (or a declared mistake's) `what` on case, made once for the life
+        of this process. A spare grading process warms up by grading the reference with the seed of
+        the check it will take, so that check finds made what the reference gives on every input that
+        a right answer meets. Kept only where it follows from the key: the inputs by value and the
+        case's seed (a module's build starts from it); a function that draws from torch's global
+        generator is run every time."""
         key = (what, fingerprint(case.args), fingerprint(case.kwargs), fingerprint(case.init), case.seed,
                case.scale, *details)
         if None in key[1:4] or self.entry.ranks:
@@ -327,11 +327,14 @@ class Runner:
                          budget=w.budget)
 
     def mistake(self, like, case: Case, dtype=None):
-        """A mistake's output on case, or None when it cannot run there."""
-        ns = Overlay(self.ref_ns, **{self.root: like})
+        """A mistake's output on case, or None when it cannot run there; kept as the reference's results
+        are, since naming the mistake of each failing check runs the declared mistakes on the same
+        examples again."""
+        def output():
+            ns = Overlay(self.ref_ns, **{self.root: like})
+            return self.run(ns, self.build(ns, case, dtype), copy_case(cast_case(case, dtype) if dtype else case))
         try:
-            impl = self.build(ns, case, dtype)
-            return self.run(ns, impl, copy_case(cast_case(case, dtype) if dtype else case))
+            return self.remembered("mistake", case, output, like, str(dtype))
         except Exception:
             return None
 
