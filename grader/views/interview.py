@@ -110,6 +110,7 @@ class Interview:
         self.offset = 0                        # the first line of the prompt shown
         self.to_solution = False
         self.asking = ""                       # the question the next key answers: solution, end, last
+        self.body: tuple = ((), None)          # (what it was made for, mock_body's lines): made again on change
 
     def announce(self) -> None:
         """Record the start of the active problem once (a resumed interview keeps its start)."""
@@ -215,8 +216,11 @@ class Interview:
         self.collect()
 
     def view(self, width: int, height: int) -> Group:
-        current = self.session["current"]
-        body, solution_at = mock_body(mock.active(self.session), width)
+        current, problem = self.session["current"], mock.active(self.session)
+        made_for = (problem and (problem["drill"], problem["solution"]), width, words.current())
+        if self.body[0] != made_for:                 # the prompt is read and wrapped once, not on every frame
+            self.body = (made_for, mock_body(problem, width))
+        body, solution_at = self.body[1]
         if self.to_solution:
             self.offset, self.to_solution = solution_at, False
         checks = self.checks if self.checks_for == current else []
