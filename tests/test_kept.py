@@ -35,10 +35,10 @@ def reference_calls(monkeypatch):
 EXAMPLES = 12      # drawn examples of every grading here (the spare's warm-up too, as in the grader)
 
 
-def verdict(drill: str, path: Path, seed: int) -> list[tuple]:
+def verdict(drill: str, path: Path | None, seed: int, **options) -> list[tuple]:
     return [(c.name, c.status, c.message, c.call, c.mistake)
-            for c in grade(drill, str(path), seed=seed, device="emulated", speed_check=False,
-                           max_examples=EXAMPLES)
+            for c in grade(drill, path and str(path), seed=seed, device="emulated", speed_check=False,
+                           max_examples=EXAMPLES, **options)
             if isinstance(c, Check)]
 
 
@@ -91,15 +91,11 @@ def test_the_declared_mistakes_run_once_on_each_input_and_a_grading_again_gives_
     learner = runner.Overlay(loader.reference("softmax"), softmax=likes[0].like)      # makes the first mistake
     for k in likes:
         monkeypatch.setattr(k, "like", counted(k, k.like))
-    def verdict():
-        return [(c.name, c.status, c.message, c.mistake) for c in grade(
-            "softmax", None, module=learner, seed=5, device="emulated", speed_check=False, max_examples=EXAMPLES,
-            apart=False) if isinstance(c, Check)]
-    first = verdict()
+    first = verdict("softmax", None, seed=5, module=learner, apart=False)
     assert likes[0].name in {m for *_, m in first}
     assert runs and max(runs.values()) == 1, runs.most_common(3)
     runs.clear()
-    assert verdict() == first and not runs
+    assert verdict("softmax", None, seed=5, module=learner, apart=False) == first and not runs
 
 
 def test_another_seed_finds_the_declared_examples_made(reference_calls):

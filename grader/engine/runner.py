@@ -135,10 +135,10 @@ def flat_tensors(tree) -> list[torch.Tensor]:
     return [t for _, t in tensors_in(tree)]
 
 
-# ---- the reference's results, kept for the life of the grading process ---------------------------
+# ---- the reference's and the mistakes' results, kept for the life of the grading process ----------
 
 KEPT: dict = {}            # (reference namespace, entry name) -> {key: the reference's or a mistake's result}
-KEEP_AT_MOST = 512         # results kept for one entry: a grading makes about 150 (a test process grades many)
+KEEP_AT_MOST = 512         # results kept for one entry: a grading makes about 150, more where it names a mistake
 
 
 def fingerprint(value):
